@@ -1,0 +1,23 @@
+# venue_add_test(NAME name SOURCES ... [LIBS ...] LABELS label...)
+#
+# Builds a GoogleTest executable and registers each of its tests with CTest,
+# labelled so that a group (unit, firmware, integration, e2e, fuzz) runs alone:
+#   ctest --preset default -L unit
+include(GoogleTest)
+find_package(GTest REQUIRED)
+
+function(venue_add_test)
+  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 300)
+  endif()
+  add_executable(${ARG_NAME} ${ARG_SOURCES})
+  target_link_libraries(${ARG_NAME} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main
+                                            venue::warnings)
+  target_compile_definitions(${ARG_NAME} PRIVATE
+    VENUE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" VENUE_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  gtest_discover_tests(${ARG_NAME}
+    TEST_PREFIX "${ARG_NAME}."
+    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
+    DISCOVERY_TIMEOUT 60)
+endfunction()
