@@ -1,0 +1,12 @@
+// Each `venue` subcommand registers itself on the application here; main.cpp
+// only wires them together. One file per command.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace venue::cli {
+
+void register_perft_command(CLI::App& app);
+void register_bench_command(CLI::App& app);
+
+}  // namespace venue::cli
