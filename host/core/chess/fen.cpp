@@ -56,6 +56,8 @@ Result<Position, FenError> Position::from_fen(std::string_view fen) {
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8) return err(1, "rank " + std::to_string(rank + 1) + " is longer than 8");
+        } else if (c == '0' || c == '9') {
+            return err(1, std::string("'") + c + "' is not a count of 1 to 8 empty squares");
         } else {
             size_t idx = PIECE_CHARS.find(c);
             if (idx == std::string_view::npos || c == ' ')

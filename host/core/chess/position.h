@@ -25,6 +25,11 @@ struct FenError {
 
 class Position {
   public:
+    // An empty board (no kings: not a legal position until set up by from_fen).
+    Position() {
+        for (PieceId& id : ids_) id = NO_PIECE_ID;
+    }
+
     static constexpr std::string_view START_FEN =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
