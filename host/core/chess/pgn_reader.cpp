@@ -170,7 +170,7 @@ PgnReader::Token PgnReader::next_token() {
     if (c == '$') {
         size_t i = pos_ + 1;
         while (i < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i]))) {
-            t.nag = t.nag * 10 + (text_[i] - '0');
+            if (t.nag < 1000) t.nag = t.nag * 10 + (text_[i] - '0');  // NAGs are 0-255
             ++i;
         }
         pos_ = i;
@@ -255,7 +255,7 @@ Result<bool, std::string> PgnReader::parse_line(Position pos, PgnLine* line, int
                                    extract_clock(t.text, &line->back().clock_ms));
                 break;
             case TokenKind::NAG:
-                if (!line->empty() && t.nag > 0) line->back().nags.push_back(t.nag);
+                if (!line->empty() && t.nag > 0 && t.nag < 256) line->back().nags.push_back(t.nag);
                 break;
             case TokenKind::CLOSE:
                 if (depth == 0)
@@ -352,7 +352,9 @@ std::optional<Result<PgnGame, PgnError>> PgnReader::next() {
         --game_index_;
         return std::nullopt;
     }
-    game.result = pending_result_.value_or(game.tag("Result").empty() ? "*" : game.tag("Result"));
+    // Without a result in the move text, trust the Result tag only if it is one.
+    const std::string tag_result = game.tag("Result");
+    game.result = pending_result_.value_or(is_result(tag_result) ? tag_result : "*");
     return Result<PgnGame, PgnError>(std::move(game));
 }
 
