@@ -1,0 +1,80 @@
+// Decisions: what the engine concludes from an event. Each carries the rule id
+// from the rules catalogue (or the Laws of Chess article) and a reason in
+// words, so that an arbiter can see why.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "chess/types.h"
+
+namespace venue::engine {
+
+using chess::Color;
+
+struct MoveAccepted {
+    std::string match;
+    std::string uci;
+    std::string san;
+    int ply = 0;  // 1 = White's first move
+};
+struct MoveRefused {
+    std::string match;
+    std::string uci;  // may be "" (the board matched no move)
+};
+// The position on the board must be set back to the game position; these
+// squares differ (or must be cleared).
+struct RestoreRequired {
+    std::string match;
+    std::string fen;
+    std::vector<chess::Square> squares;
+};
+struct IllegalMoveCounted {
+    std::string match;
+    Color side = chess::WHITE;
+    int count = 0;
+};
+struct TimeAdded {
+    std::string match;
+    Color side = chess::WHITE;
+    std::int64_t amount_ms = 0;
+};
+struct ClockSwitched {
+    std::string match;
+    Color running = chess::WHITE;
+};
+struct ClaimRefused {
+    std::string match;
+    Color side = chess::WHITE;
+};
+struct GameEnded {
+    std::string match;
+    std::string result;       // "1-0", "0-1", "1/2-1/2"
+    std::string termination;  // "checkmate", "flag", "stalemate", ...
+};
+// A command for a device, sent only after the event that caused it is durable.
+struct DeviceCommand {
+    std::string device;   // "hub" or a board id
+    std::string command;  // "clock.add_time", "clock.pause", "clock.resume", "clock.run", ...
+    Color side = chess::WHITE;
+    std::int64_t amount_ms = 0;
+};
+struct EventIgnored {
+    std::string match;
+};
+
+using DecisionBody =
+    std::variant<MoveAccepted, MoveRefused, RestoreRequired, IllegalMoveCounted, TimeAdded,
+                 ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored>;
+
+struct Decision {
+    DecisionBody body;
+    std::string rule;    // e.g. "FIDE-7.5.5", "CB-6.4.2.5"
+    std::string reason;  // in words, for the arbiter
+};
+
+const char* kind_name(const DecisionBody& body);
+
+}  // namespace venue::engine

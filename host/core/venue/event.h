@@ -1,0 +1,123 @@
+// Events: every input to the engine, typed. An event is appended to the log
+// before anything acts on it; the engine's state is a fold over events.
+//
+// Three families: device input (hub and boards), arbiter actions (always with
+// the arbiter's note), and system events. Each carries the host's monotonic
+// time and, where the hub saw it, the hub's microsecond time.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "chess/types.h"
+#include "venue/match_config.h"
+
+namespace venue::engine {
+
+using chess::Color;
+
+// --- system -------------------------------------------------------------------------------
+struct HostStarted {
+    std::string version;
+};
+struct DeviceConnected {
+    std::string device;  // "hub:SERIAL" or "board:SERIAL"
+    std::string detail;  // firmware version, port
+};
+struct DeviceLost {
+    std::string device;
+    std::string reason;
+};
+struct MatchCreated {
+    MatchConfig config;
+};
+
+// --- device input ---------------------------------------------------------------------------
+// A legal-looking move read from a board's stable snapshot (by the move recogniser).
+struct MoveSensed {
+    std::string match;
+    std::string board;
+    std::string uci;
+};
+// The board's stable snapshot matches no legal reading: these squares differ
+// from the game position.
+struct BoardMismatch {
+    std::string match;
+    std::string board;
+    std::vector<chess::Square> squares;
+};
+// The board matches the game position again (a restore finished).
+struct BoardRestored {
+    std::string match;
+    std::string board;
+};
+// A clock paddle pressed by the player of `side` (ends that side's move).
+struct ClockPressed {
+    std::string match;
+    Color side = chess::WHITE;
+    std::optional<std::int64_t> remaining_ms;  // the presser's time left, as the hub saw it
+};
+struct FlagFell {
+    std::string match;
+    Color side = chess::WHITE;
+};
+// The hub's clock as its heartbeat reports it.
+struct ClockReading {
+    std::string match;
+    std::int64_t white_ms = 0;
+    std::int64_t black_ms = 0;
+    std::optional<Color> running;
+};
+
+// --- players' claims under the Laws ------------------------------------------------------------
+enum class DrawClaimKind : std::uint8_t {
+    THREEFOLD,
+    FIFTY_MOVES
+};
+struct DrawClaimed {
+    std::string match;
+    Color side = chess::WHITE;
+    DrawClaimKind kind = DrawClaimKind::THREEFOLD;
+    std::string intended_uci;  // "" when claiming on the position on the board
+};
+
+// --- arbiter ------------------------------------------------------------------------------
+enum class ArbiterActionKind : std::uint8_t {
+    PAUSE,
+    RESUME,
+    ADD_TIME,          // side, amount_ms (negative takes time away)
+    RESTORE_POSITION,  // ply: take the game back to the position after `ply` moves
+    DECLARE_RESULT,    // result ("1-0", "0-1", "1/2-1/2"), text = termination
+    ENTER_MOVE,        // uci: a move the arbiter records (board fault, dispute)
+};
+struct ArbiterAction {
+    std::string match;
+    ArbiterActionKind kind = ArbiterActionKind::PAUSE;
+    Color side = chess::WHITE;
+    std::int64_t amount_ms = 0;
+    int ply = 0;
+    std::string result;
+    std::string text;
+    std::string arbiter;  // who acted
+    std::string note;     // why: required
+};
+
+using EventBody =
+    std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
+                 BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction>;
+
+struct Event {
+    std::int64_t host_ns = 0;            // host monotonic time at arrival
+    std::optional<std::int64_t> hub_us;  // hub time, for hub input
+    EventBody body;
+};
+
+// Stable names used as the log's `kind` column and in JSON.
+const char* kind_name(const EventBody& body);
+// "hub", "board", "arbiter", "host": the log's `source` column.
+const char* source_name(const EventBody& body);
+
+}  // namespace venue::engine

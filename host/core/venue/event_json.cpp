@@ -1,0 +1,156 @@
+#include "venue/event_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "chess/uci.h"
+
+// JSON forms of the chess types used in events, found by argument-dependent lookup.
+namespace venue::chess {
+
+inline void to_json(nlohmann::json& j, const Color& c) {
+    j = c == WHITE ? "white" : "black";
+}
+inline void from_json(const nlohmann::json& j, Color& c) {
+    const auto s = j.get<std::string>();
+    if (s != "white" && s != "black") throw std::invalid_argument("'" + s + "' is not a side");
+    c = s == "white" ? WHITE : BLACK;
+}
+inline void to_json(nlohmann::json& j, const Square& s) {
+    j = square_to_string(s);
+}
+inline void from_json(const nlohmann::json& j, Square& s) {
+    s = parse_square(j.get<std::string>());
+    if (s == SQ_NONE) throw std::invalid_argument("'" + j.get<std::string>() + "' is not a square");
+}
+
+}  // namespace venue::chess
+
+namespace venue::engine {
+
+NLOHMANN_JSON_SERIALIZE_ENUM(TimeMode, {{TimeMode::SUDDEN_DEATH, "sudden_death"},
+                                        {TimeMode::FISCHER, "fischer"},
+                                        {TimeMode::SIMPLE_DELAY, "simple_delay"},
+                                        {TimeMode::BRONSTEIN, "bronstein"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(DrawClaimKind, {{DrawClaimKind::THREEFOLD, "threefold"},
+                                             {DrawClaimKind::FIFTY_MOVES, "fifty_moves"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(ArbiterActionKind,
+                             {{ArbiterActionKind::PAUSE, "pause"},
+                              {ArbiterActionKind::RESUME, "resume"},
+                              {ArbiterActionKind::ADD_TIME, "add_time"},
+                              {ArbiterActionKind::RESTORE_POSITION, "restore_position"},
+                              {ArbiterActionKind::DECLARE_RESULT, "declare_result"},
+                              {ArbiterActionKind::ENTER_MOVE, "enter_move"}})
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeControl, base_ms, increment_ms, mode)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerConfig, id, name, seat, buttons, files)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TeamConfig, name, players)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessPenalties, illegal_move_bonus_ms,
+                                                illegal_moves_to_lose, incorrect_claim_bonus_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MatchConfig, id, game, event, site, round, white,
+                                                black, time, penalties, board, start_fen)
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HostStarted, version)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceConnected, device, detail)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceLost, device, reason)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MatchCreated, config)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveSensed, match, board, uci)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardMismatch, match, board, squares)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardRestored, match, board)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FlagFell, match, side)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DrawClaimed, match, side, kind, intended_uci)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
+                                                result, text, arbiter, note)
+
+// Types with optional fields are written by hand: an absent optional is an absent key.
+void to_json(nlohmann::json& j, const ClockPressed& e) {
+    j = {{"match", e.match}, {"side", e.side}};
+    if (e.remaining_ms) j["remaining_ms"] = *e.remaining_ms;
+}
+void from_json(const nlohmann::json& j, ClockPressed& e) {
+    j.at("match").get_to(e.match);
+    j.at("side").get_to(e.side);
+    if (j.contains("remaining_ms")) e.remaining_ms = j.at("remaining_ms").get<std::int64_t>();
+}
+void to_json(nlohmann::json& j, const ClockReading& e) {
+    j = {{"match", e.match}, {"white_ms", e.white_ms}, {"black_ms", e.black_ms}};
+    if (e.running) j["running"] = *e.running;
+}
+void from_json(const nlohmann::json& j, ClockReading& e) {
+    j.at("match").get_to(e.match);
+    j.at("white_ms").get_to(e.white_ms);
+    j.at("black_ms").get_to(e.black_ms);
+    if (j.contains("running")) e.running = j.at("running").get<Color>();
+}
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveAccepted, match, uci, san, ply)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveRefused, match, uci)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RestoreRequired, match, fen, squares)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(IllegalMoveCounted, match, side, count)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeAdded, match, side, amount_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClockSwitched, match, running)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimRefused, match, side)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameEnded, match, result, termination)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, side, amount_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)
+
+namespace {
+
+// Tries every alternative of a variant whose kind_name matches `kind`.
+template <class Variant, std::size_t I = 0>
+bool parse_alternative(std::string_view kind, const nlohmann::json& j, Variant& out) {
+    if constexpr (I == std::variant_size_v<Variant>) {
+        return false;
+    } else {
+        using T = std::variant_alternative_t<I, Variant>;
+        Variant probe{std::in_place_index<I>};
+        if (kind == kind_name(probe)) {
+            out = j.get<T>();
+            return true;
+        }
+        return parse_alternative<Variant, I + 1>(kind, j, out);
+    }
+}
+
+}  // namespace
+
+std::string event_payload(const EventBody& body) {
+    nlohmann::json j;
+    std::visit([&](const auto& e) { j = e; }, body);
+    return j.dump();
+}
+
+Result<EventBody, std::string> parse_event(std::string_view kind, std::string_view payload) {
+    try {
+        const auto j = nlohmann::json::parse(payload);
+        EventBody body;
+        if (!parse_alternative(kind, j, body))
+            return unexpected("unknown event kind '" + std::string(kind) + "'");
+        return body;
+    } catch (const std::exception& ex) {
+        return unexpected("event '" + std::string(kind) + "': " + ex.what());
+    }
+}
+
+std::string decision_payload(const Decision& d) {
+    nlohmann::json j;
+    std::visit([&](const auto& body) { j = body; }, d.body);
+    j["rule"] = d.rule;
+    j["reason"] = d.reason;
+    return j.dump();
+}
+
+Result<Decision, std::string> parse_decision(std::string_view kind, std::string_view payload) {
+    try {
+        const auto j = nlohmann::json::parse(payload);
+        Decision d;
+        if (!parse_alternative(kind, j, d.body))
+            return unexpected("unknown decision kind '" + std::string(kind) + "'");
+        d.rule = j.value("rule", "");
+        d.reason = j.value("reason", "");
+        return d;
+    } catch (const std::exception& ex) {
+        return unexpected("decision '" + std::string(kind) + "': " + ex.what());
+    }
+}
+
+}  // namespace venue::engine

@@ -1,0 +1,67 @@
+// Stable names of event and decision kinds: the log's `kind` and `source`
+// columns and the JSON `kind` field. Never rename one: old logs use them.
+#include "venue/decision.h"
+#include "venue/event.h"
+
+namespace venue::engine {
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+}  // namespace
+
+const char* kind_name(const EventBody& body) {
+    return std::visit(Overloaded{
+                          [](const HostStarted&) { return "host_started"; },
+                          [](const DeviceConnected&) { return "device_connected"; },
+                          [](const DeviceLost&) { return "device_lost"; },
+                          [](const MatchCreated&) { return "match_created"; },
+                          [](const MoveSensed&) { return "move_sensed"; },
+                          [](const BoardMismatch&) { return "board_mismatch"; },
+                          [](const BoardRestored&) { return "board_restored"; },
+                          [](const ClockPressed&) { return "clock_pressed"; },
+                          [](const FlagFell&) { return "flag_fell"; },
+                          [](const ClockReading&) { return "clock_reading"; },
+                          [](const DrawClaimed&) { return "draw_claimed"; },
+                          [](const ArbiterAction&) { return "arbiter_action"; },
+                      },
+                      body);
+}
+
+const char* source_name(const EventBody& body) {
+    return std::visit(Overloaded{
+                          [](const MoveSensed&) { return "board"; },
+                          [](const BoardMismatch&) { return "board"; },
+                          [](const BoardRestored&) { return "board"; },
+                          [](const ClockPressed&) { return "hub"; },
+                          [](const FlagFell&) { return "hub"; },
+                          [](const ClockReading&) { return "hub"; },
+                          [](const DrawClaimed&) { return "arbiter"; },
+                          [](const ArbiterAction&) { return "arbiter"; },
+                          [](const auto&) { return "host"; },
+                      },
+                      body);
+}
+
+const char* kind_name(const DecisionBody& body) {
+    return std::visit(Overloaded{
+                          [](const MoveAccepted&) { return "move_accepted"; },
+                          [](const MoveRefused&) { return "move_refused"; },
+                          [](const RestoreRequired&) { return "restore_required"; },
+                          [](const IllegalMoveCounted&) { return "illegal_move_counted"; },
+                          [](const TimeAdded&) { return "time_added"; },
+                          [](const ClockSwitched&) { return "clock_switched"; },
+                          [](const ClaimRefused&) { return "claim_refused"; },
+                          [](const GameEnded&) { return "game_ended"; },
+                          [](const DeviceCommand&) { return "device_command"; },
+                          [](const EventIgnored&) { return "event_ignored"; },
+                      },
+                      body);
+}
+
+}  // namespace venue::engine

@@ -1,0 +1,353 @@
+// Plain chess under the FIDE Laws of Chess: the rules the engine applies to a
+// match whose game is "fide". Rule ids name the Laws' articles ("FIDE-7.5.5")
+// or the catalogue's shared conventions ("X-3").
+#include "venue/match.h"
+
+#include "chess/material.h"
+#include "chess/san.h"
+#include "chess/uci.h"
+
+namespace venue::engine {
+namespace {
+
+const char* side_name(Color c) {
+    return c == chess::WHITE ? "White" : "Black";
+}
+
+std::string win_for(Color c) {
+    return c == chess::WHITE ? "1-0" : "0-1";
+}
+
+std::string seconds(std::int64_t ms) {
+    return std::to_string(ms / 1000) + " s";
+}
+
+}  // namespace
+
+const char* to_string(MatchPhase p) {
+    switch (p) {
+        case MatchPhase::WAITING:
+            return "waiting";
+        case MatchPhase::PLAYING:
+            return "playing";
+        case MatchPhase::PAUSED:
+            return "paused";
+        case MatchPhase::FINISHED:
+            return "finished";
+    }
+    return "?";
+}
+
+Match::Match(MatchConfig config)
+    : config_(std::move(config)),
+      game_(config_.start_fen.empty() ? chess::Position::start()
+                                      : *chess::Position::from_fen(config_.start_fen)) {
+    clock_.white_ms = clock_.black_ms = config_.time.base_ms;
+}
+
+void Match::apply(const Event& event, std::vector<Decision>& out) {
+    std::visit(
+        [&](const auto& body) {
+            if constexpr (requires { body.match; }) on(body, out);
+        },
+        event.body);
+}
+
+bool Match::finished(std::vector<Decision>& out) {
+    if (phase_ != MatchPhase::FINISHED) return false;
+    ignore("FIDE-5", "the game is over (" + result_ + ", " + termination_ + ")", out);
+    return true;
+}
+
+void Match::ignore(const char* rule, const std::string& why, std::vector<Decision>& out) {
+    out.push_back({EventIgnored{config_.id}, rule, why});
+}
+
+void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    auto m = chess::parse_uci(game_.position(), e.uci);
+    if (!m) {
+        // The recogniser only reports legal moves; anything else is a fault upstream.
+        out.push_back({MoveRefused{config_.id, e.uci}, "FIDE-3.10", m.error()});
+        return;
+    }
+    pending_ = *m;
+    restore_squares_.clear();
+    // A move that ends the game ends it at once, without a clock press (Art. 5.1.1, 5.2.1).
+    chess::Position after = game_.position();
+    after.do_move(*m);
+    if (chess::legal_moves(after).empty() || chess::is_dead_position(after)) {
+        commit(*m, std::nullopt, "FIDE-5.1.1", out);
+    }
+}
+
+void Match::on(const BoardMismatch& e, std::vector<Decision>& /*out*/) {
+    if (phase_ == MatchPhase::FINISHED) return;
+    pending_.reset();
+    restore_squares_ = e.squares;
+}
+
+void Match::on(const BoardRestored& /*e*/, std::vector<Decision>& /*out*/) {
+    pending_.reset();
+    restore_squares_.clear();
+    restore_required_ = false;
+}
+
+void Match::on(const ClockPressed& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    const Color to_move = game_.position().side_to_move();
+    if (e.side != to_move) {
+        ignore("FIDE-6.2.1",
+               std::string(side_name(e.side)) + " pressed, but " + side_name(e.side) +
+                   "'s clock is not running",
+               out);
+        return;
+    }
+    if (phase_ == MatchPhase::PAUSED) {
+        ignore("FIDE-6.11.1", "the clocks are paused by the arbiter", out);
+        return;
+    }
+    if (pending_ && !restore_required_) {
+        commit(*pending_, e.remaining_ms, "FIDE-6.2.1", out);
+        return;
+    }
+    if (!restore_squares_.empty() || restore_required_) {
+        completed_illegal_move(e.side, "FIDE-7.5.5",
+                               "the clock was pressed on a position no legal move reaches", out);
+        return;
+    }
+    completed_illegal_move(e.side, "FIDE-7.5.4", "the clock was pressed without a move", out);
+}
+
+void Match::commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,
+                   std::vector<Decision>& out) {
+    const chess::Position before = game_.position();
+    const Color mover = before.side_to_move();
+    const std::string san = chess::to_san(before, m);
+    game_.play(m);
+    pending_.reset();
+    restore_squares_.clear();
+    if (remaining_ms) clock_.of(mover) = *remaining_ms;
+    clock_after_move_.push_back(remaining_ms ? remaining_ms
+                                             : std::optional<std::int64_t>(clock_.of(mover)));
+    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+    out.push_back({MoveAccepted{config_.id, chess::to_uci(m), san, int(game_.ply_count())}, rule,
+                   std::string(side_name(mover)) + " played " + san});
+
+    const chess::GameStatus status = game_.status();
+    switch (status) {
+        case chess::GameStatus::ONGOING:
+            break;
+        case chess::GameStatus::CHECKMATE:
+            end(win_for(mover), "checkmate", "FIDE-5.1.1", san + " is checkmate", out);
+            return;
+        case chess::GameStatus::STALEMATE:
+            end("1/2-1/2", "stalemate", "FIDE-5.2.1", san + " leaves no legal move: stalemate",
+                out);
+            return;
+        case chess::GameStatus::DEAD_POSITION:
+            end("1/2-1/2", "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
+            return;
+        case chess::GameStatus::FIVEFOLD_REPETITION:
+            end("1/2-1/2", "fivefold repetition", "FIDE-9.6.1",
+                "the same position has appeared five times", out);
+            return;
+        case chess::GameStatus::SEVENTY_FIVE_MOVES:
+            end("1/2-1/2", "75-move rule", "FIDE-9.6.2",
+                "75 moves by each side without a capture or pawn move", out);
+            return;
+    }
+    clock_.running = ~mover;
+    out.push_back({ClockSwitched{config_.id, ~mover}, "FIDE-6.2.1",
+                   std::string(side_name(~mover)) + "'s clock runs"});
+}
+
+void Match::completed_illegal_move(Color side, const char* rule, const std::string& what,
+                                   std::vector<Decision>& out) {
+    const int count = ++illegal_moves_[side];
+    out.push_back({IllegalMoveCounted{config_.id, side, count}, rule,
+                   std::string(side_name(side)) + ": " + what + " (completed illegal move " +
+                       std::to_string(count) + ")"});
+    if (count >= config_.penalties.illegal_moves_to_lose) {
+        // Art. 7.5.5: the second one loses, unless the opponent cannot mate at all.
+        if (chess::could_checkmate(game_.position(), ~side))
+            end(win_for(~side), "illegal move", rule,
+                std::string(side_name(side)) + " completed " + std::to_string(count) +
+                    " illegal moves",
+                out);
+        else
+            end("1/2-1/2", "illegal move", rule,
+                std::string(side_name(side)) + " completed " + std::to_string(count) +
+                    " illegal moves, but " + side_name(~side) + " cannot checkmate",
+                out);
+        return;
+    }
+    add_time(~side, config_.penalties.illegal_move_bonus_ms, rule,
+             std::string(side_name(~side)) + " receives " +
+                 seconds(config_.penalties.illegal_move_bonus_ms) + " for the illegal move",
+             out);
+    // The offender must now make a legal move from the position before the
+    // illegal one: his clock runs again while the position is restored.
+    restore_required_ = true;
+    out.push_back({RestoreRequired{config_.id, game_.position().fen(), restore_squares_}, rule,
+                   "set the position back to the one before the illegal move"});
+    clock_.running = side;
+    out.push_back({DeviceCommand{"hub", "clock.run", side, 0}, rule,
+                   std::string(side_name(side)) + " must move again"});
+}
+
+void Match::add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
+                     std::vector<Decision>& out) {
+    clock_.of(side) += ms;
+    out.push_back({TimeAdded{config_.id, side, ms}, rule, why});
+    out.push_back({DeviceCommand{"hub", "clock.add_time", side, ms}, rule, why});
+}
+
+void Match::end(const std::string& result, const std::string& termination, const char* rule,
+                const std::string& why, std::vector<Decision>& out) {
+    phase_ = MatchPhase::FINISHED;
+    result_ = result;
+    termination_ = termination;
+    pending_.reset();
+    clock_.running.reset();
+    out.push_back({GameEnded{config_.id, result, termination}, rule, why});
+    out.push_back({DeviceCommand{"hub", "clock.pause", chess::WHITE, 0}, rule,
+                   "the game is over: stop the clocks"});
+}
+
+void Match::on(const FlagFell& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    clock_.of(e.side) = 0;
+    // Art. 6.9: the flag loses, unless the opponent cannot checkmate by any
+    // series of legal moves; then it is a draw.
+    if (chess::could_checkmate(game_.position(), ~e.side))
+        end(win_for(~e.side), "time forfeit", "FIDE-6.9",
+            std::string(side_name(e.side)) + "'s flag fell", out);
+    else
+        end("1/2-1/2", "time forfeit", "FIDE-6.9",
+            std::string(side_name(e.side)) + "'s flag fell, but " + side_name(~e.side) +
+                " cannot checkmate",
+            out);
+}
+
+void Match::on(const ClockReading& e, std::vector<Decision>& /*out*/) {
+    clock_.white_ms = e.white_ms;
+    clock_.black_ms = e.black_ms;
+    clock_.running = e.running;
+}
+
+void Match::on(const DrawClaimed& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    const bool threefold = e.kind == DrawClaimKind::THREEFOLD;
+    const char* rule = threefold ? "FIDE-9.2" : "FIDE-9.3";
+    std::optional<chess::Move> intended;
+    if (!e.intended_uci.empty()) {
+        auto m = chess::parse_uci(game_.position(), e.intended_uci);
+        if (!m) {
+            out.push_back({ClaimRefused{config_.id, e.side}, rule,
+                           "the intended move " + e.intended_uci + " is not legal"});
+            return;
+        }
+        intended = *m;
+    }
+    bool valid;
+    if (threefold)
+        valid = intended ? game_.can_claim_threefold_with(*intended) : game_.can_claim_threefold();
+    else
+        valid =
+            intended ? game_.can_claim_fifty_moves_with(*intended) : game_.can_claim_fifty_moves();
+    if (valid) {
+        end("1/2-1/2", threefold ? "threefold repetition" : "50-move rule", rule,
+            std::string(side_name(e.side)) + "'s claim is correct", out);
+        return;
+    }
+    out.push_back({ClaimRefused{config_.id, e.side}, "FIDE-9.5.3",
+                   std::string(side_name(e.side)) + "'s claim is incorrect"});
+    add_time(~e.side, config_.penalties.incorrect_claim_bonus_ms, "FIDE-9.5.3",
+             std::string(side_name(~e.side)) + " receives " +
+                 seconds(config_.penalties.incorrect_claim_bonus_ms) + " for the incorrect claim",
+             out);
+    // An intended move written with an incorrect claim must be played.
+    if (intended && e.side == game_.position().side_to_move())
+        commit(*intended, std::nullopt, "FIDE-9.5.3", out);
+}
+
+void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
+    if (e.note.empty()) {
+        ignore("X-3", "an arbiter's action needs a note saying why", out);
+        return;
+    }
+    switch (e.kind) {
+        case ArbiterActionKind::PAUSE:
+            if (finished(out)) return;
+            phase_ = MatchPhase::PAUSED;
+            out.push_back({DeviceCommand{"hub", "clock.pause", chess::WHITE, 0}, "FIDE-6.11.1",
+                           "arbiter paused: " + e.note});
+            return;
+        case ArbiterActionKind::RESUME:
+            if (finished(out)) return;
+            phase_ = game_.ply_count() ? MatchPhase::PLAYING : MatchPhase::WAITING;
+            out.push_back({DeviceCommand{"hub", "clock.resume", chess::WHITE, 0}, "FIDE-6.11.1",
+                           "arbiter resumed: " + e.note});
+            return;
+        case ArbiterActionKind::ADD_TIME:
+            add_time(e.side, e.amount_ms, "X-3", "arbiter: " + e.note, out);
+            return;
+        case ArbiterActionKind::RESTORE_POSITION: {
+            if (e.ply < 0 || std::size_t(e.ply) > game_.ply_count()) {
+                ignore("X-3", "no position after ply " + std::to_string(e.ply), out);
+                return;
+            }
+            while (game_.ply_count() > std::size_t(e.ply)) {
+                game_.undo();
+                clock_after_move_.pop_back();
+            }
+            pending_.reset();
+            restore_required_ = true;
+            out.push_back({RestoreRequired{config_.id, game_.position().fen(), {}}, "X-3",
+                           "arbiter restored the position after ply " + std::to_string(e.ply) +
+                               ": " + e.note});
+            if (phase_ != MatchPhase::FINISHED) {
+                clock_.running = game_.position().side_to_move();
+                out.push_back({DeviceCommand{"hub", "clock.run", *clock_.running, 0}, "X-3",
+                               "the side to move's clock runs"});
+            }
+            return;
+        }
+        case ArbiterActionKind::DECLARE_RESULT:
+            if (e.result != "1-0" && e.result != "0-1" && e.result != "1/2-1/2") {
+                ignore("X-3", "'" + e.result + "' is not a result", out);
+                return;
+            }
+            end(e.result, e.text.empty() ? "arbiter decision" : e.text, "X-3", "arbiter: " + e.note,
+                out);
+            return;
+        case ArbiterActionKind::ENTER_MOVE: {
+            if (finished(out)) return;
+            auto m = chess::parse_uci(game_.position(), e.text);
+            if (!m) {
+                out.push_back({MoveRefused{config_.id, e.text}, "X-3", m.error()});
+                return;
+            }
+            restore_required_ = false;
+            commit(*m, std::nullopt, "X-3", out);
+            return;
+        }
+    }
+}
+
+std::string Match::canonical() const {
+    std::string s = "match " + config_.id + "\nfen " + game_.position().fen() + "\nmoves";
+    for (chess::Move m : game_.moves()) s += " " + chess::to_uci(m);
+    s += "\nphase " + std::string(to_string(phase_)) + "\nresult " + result_ + " " + termination_;
+    s += "\nclock " + std::to_string(clock_.white_ms) + " " + std::to_string(clock_.black_ms) +
+         " " + (clock_.running ? side_name(*clock_.running) : "-");
+    s += "\nillegal " + std::to_string(illegal_moves_[0]) + " " + std::to_string(illegal_moves_[1]);
+    s += "\npending " + (pending_ ? chess::to_uci(*pending_) : std::string("-"));
+    s += "\nrestore " + std::string(restore_required_ ? "yes" : "no");
+    for (chess::Square sq : restore_squares_) s += " " + chess::square_to_string(sq);
+    s += "\n";
+    return s;
+}
+
+}  // namespace venue::engine

@@ -1,0 +1,103 @@
+// Match: one game between two teams (or two players) on one board, and all
+// that the engine knows of it. Match::apply() is the rules for plain chess
+// under the Laws of Chess; team games build on the same state.
+//
+//   WAITING ──first move/press──▶ PLAYING ◀──resume── PAUSED
+//                                   │  ╰──pause──────────▲
+//                                   ▼
+//                                FINISHED (result and termination set; later input is ignored)
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/game.h"
+#include "venue/decision.h"
+#include "venue/event.h"
+#include "venue/match_config.h"
+
+namespace venue::engine {
+
+enum class MatchPhase : std::uint8_t {
+    WAITING,
+    PLAYING,
+    PAUSED,
+    FINISHED
+};
+const char* to_string(MatchPhase p);
+
+// The host's mirror of the hub's clock: what the hub last reported, plus the
+// adjustments the engine ordered since.
+struct ClockMirror {
+    std::int64_t white_ms = 0;
+    std::int64_t black_ms = 0;
+    std::optional<Color> running;
+    std::int64_t& of(Color c) { return c == chess::WHITE ? white_ms : black_ms; }
+    std::int64_t of(Color c) const { return c == chess::WHITE ? white_ms : black_ms; }
+};
+
+class Match {
+  public:
+    explicit Match(MatchConfig config);
+
+    // Applies one event addressed to this match, appending what it decides.
+    void apply(const Event& event, std::vector<Decision>& out);
+
+    const MatchConfig& config() const { return config_; }
+    const chess::Game& game() const { return game_; }
+    MatchPhase phase() const { return phase_; }
+    const std::string& result() const { return result_; }  // "*" while playing
+    const std::string& termination() const { return termination_; }
+    const ClockMirror& clock() const { return clock_; }
+    int illegal_moves(Color c) const { return illegal_moves_[c]; }
+    // The mover's remaining time after each committed move, where known (for [%clk]).
+    const std::vector<std::optional<std::int64_t>>& clock_after_move() const {
+        return clock_after_move_;
+    }
+    // A move seen on the board but not yet completed by a clock press.
+    std::optional<chess::Move> pending_move() const { return pending_; }
+    // Squares that must be set back before play goes on (empty when none).
+    const std::vector<chess::Square>& restore_squares() const { return restore_squares_; }
+    bool restore_required() const { return restore_required_; }
+
+    // Everything that defines the state, in a fixed text form (for the state hash).
+    std::string canonical() const;
+
+  private:
+    void on(const MoveSensed& e, std::vector<Decision>& out);
+    void on(const BoardMismatch& e, std::vector<Decision>& out);
+    void on(const BoardRestored& e, std::vector<Decision>& out);
+    void on(const ClockPressed& e, std::vector<Decision>& out);
+    void on(const FlagFell& e, std::vector<Decision>& out);
+    void on(const ClockReading& e, std::vector<Decision>& out);
+    void on(const DrawClaimed& e, std::vector<Decision>& out);
+    void on(const ArbiterAction& e, std::vector<Decision>& out);
+
+    // Plays m as a completed move: decisions, clock switch, automatic endings.
+    void commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,
+                std::vector<Decision>& out);
+    void completed_illegal_move(Color side, const char* rule, const std::string& what,
+                                std::vector<Decision>& out);
+    void add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
+                  std::vector<Decision>& out);
+    void end(const std::string& result, const std::string& termination, const char* rule,
+             const std::string& why, std::vector<Decision>& out);
+    void ignore(const char* rule, const std::string& why, std::vector<Decision>& out);
+    bool finished(std::vector<Decision>& out);
+
+    MatchConfig config_;
+    chess::Game game_;
+    MatchPhase phase_ = MatchPhase::WAITING;
+    std::string result_ = "*";
+    std::string termination_;
+    ClockMirror clock_;
+    std::array<int, 2> illegal_moves_{0, 0};
+    std::optional<chess::Move> pending_;
+    std::vector<chess::Square> restore_squares_;
+    bool restore_required_ = false;
+    std::vector<std::optional<std::int64_t>> clock_after_move_;
+};
+
+}  // namespace venue::engine

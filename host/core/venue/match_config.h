@@ -1,0 +1,60 @@
+// What a match is set up with: frozen when the match is created (catalogue X-5),
+// and carried in the MatchCreated event so that replay needs nothing else.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace venue::engine {
+
+// How time is added per move (the hub's clock does the counting; the host
+// mirrors it and decides penalties).
+enum class TimeMode : std::uint8_t {
+    SUDDEN_DEATH,
+    FISCHER,
+    SIMPLE_DELAY,
+    BRONSTEIN
+};
+
+struct TimeControl {
+    std::int64_t base_ms = 90 * 60 * 1000;
+    std::int64_t increment_ms = 30 * 1000;
+    TimeMode mode = TimeMode::FISCHER;
+};
+
+struct PlayerConfig {
+    std::string id;    // stable, unique in the match, e.g. "w1"
+    std::string name;  // as shown and written into PGN
+    int seat = 0;
+    std::vector<int> buttons;  // hub claim buttons (team games)
+    std::string files;         // owned files, e.g. "ab" (Chessball)
+};
+
+struct TeamConfig {
+    std::string name;
+    std::vector<PlayerConfig> players;
+};
+
+// The rules of the Laws of Chess that a venue may set (Art. 7.5.5 and 9.5.3
+// give +2 minutes in standard play; rapid and blitz use +1 minute).
+struct ChessPenalties {
+    std::int64_t illegal_move_bonus_ms = 2 * 60 * 1000;
+    int illegal_moves_to_lose = 2;
+    std::int64_t incorrect_claim_bonus_ms = 2 * 60 * 1000;
+};
+
+struct MatchConfig {
+    std::string id;             // e.g. "m1"
+    std::string game = "fide";  // the rules module: "fide" (plain chess under the Laws)
+    std::string event;          // PGN Event
+    std::string site;           // PGN Site
+    std::string round = "1";    // PGN Round, "round.board" for broadcasts
+    TeamConfig white, black;
+    TimeControl time;
+    ChessPenalties penalties;
+    std::string board;      // the board's id (a DGT serial number) or "" when moves are entered
+    std::string start_fen;  // "" = the standard start position
+};
+
+}  // namespace venue::engine

@@ -1,0 +1,35 @@
+// VenueState: every match of the event, and the fold that drives them.
+// apply() is the engine's single entry point: one event in, its decisions out.
+// Replaying the same events gives the same decisions and the same state hash.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "venue/decision.h"
+#include "venue/event.h"
+#include "venue/match.h"
+
+namespace venue::engine {
+
+class VenueState {
+  public:
+    std::vector<Decision> apply(const Event& event);
+
+    const std::map<std::string, Match>& matches() const { return matches_; }
+    const Match* match(const std::string& id) const;
+    std::int64_t events_applied() const { return events_applied_; }
+
+    // Everything that defines the state, in a fixed text form.
+    std::string canonical() const;
+    // A 64-bit FNV-1a digest of canonical(), as 16 hex digits: equal states
+    // give equal hashes on every machine.
+    std::string state_hash() const;
+
+  private:
+    std::map<std::string, Match> matches_;  // ordered: the hash must not depend on insertion
+    std::int64_t events_applied_ = 0;
+};
+
+}  // namespace venue::engine
