@@ -1,0 +1,82 @@
+// Errors as values for the store's public boundary.
+//
+// The store talks to a disk and to SQLite, so most failures are not caller bugs: they are carried
+// back as an Error whose message names what was being done and, for SQLite failures, carries
+// SQLite's own message. The codes are few and each one asks for a different reaction.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace venue::store {
+
+enum class ErrorCode : uint8_t {
+    INVALID_ARGUMENT,  // caller bug: bad seq, empty source, snapshot of an unknown event
+    IO,                // the operating system refused (open, fsync, permissions)
+    SQLITE,            // SQLite failed (disk full, I/O error, constraint, locked)
+    NOT_A_VENUE_LOG,   // the file is not a database, or a database of something else
+    SCHEMA,            // the log's schema is newer than this build, or a migration was edited
+    CORRUPT,           // integrity check, hash chain or snapshot hash failed
+    CLOSED,            // the writer was stopped before the request was served
+    COUNT_
+};
+
+// Short lower-case name of a code, for messages and logs.
+const char* to_string(ErrorCode code);
+
+struct Error {
+    ErrorCode code;
+    std::string message;
+
+    // "sqlite: appending event 3: disk I/O error"
+    std::string to_string() const;
+};
+
+// A value or an Error; a minimal stand-in for C++23 std::expected.
+template <class T>
+class [[nodiscard]] Result {
+  public:
+    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
+    Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
+
+    bool ok() const { return v_.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    T& value() & {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(v_));
+    }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
+
+    const Error& error() const {
+        assert(!ok());
+        return std::get<1>(v_);
+    }
+    Error&& take_error() && {
+        assert(!ok());
+        return std::get<1>(std::move(v_));
+    }
+
+  private:
+    std::variant<T, Error> v_;
+};
+
+// For operations that return nothing: std::nullopt means success.
+using Status = std::optional<Error>;
+
+}  // namespace venue::store
