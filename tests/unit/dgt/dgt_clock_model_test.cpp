@@ -1,0 +1,100 @@
+// The emulated DGT 3000: countdown, flags, lever, and answers to clock commands.
+#include <gtest/gtest.h>
+
+#include "sim/dgt/dgt_clock_model.h"
+
+namespace venue::sim::dgt {
+namespace {
+
+using io::dgt::ClockCommand;
+using io::dgt::ClockSub;
+
+ClockCommand set_and_run(const io::dgt::SetAndRun& s, io::dgt::TimeEncoding enc) {
+    io::dgt::Bytes frame;
+    EXPECT_FALSE(io::dgt::encode_clock_set_and_run(s, enc, frame));
+    // frame = 2b SIZE | 03 SUB payload 00
+    return *io::dgt::decode_clock_command(std::span(frame).subspan(2));
+}
+
+TEST(DgtClockModel, SetAndRunThenCountDown) {
+    DgtClockModel c({}, 0);
+    io::dgt::SetAndRun s;
+    s.left = {0, 3, 0};
+    s.right = {1, 0, 0};
+    s.left_runs = true;
+    const auto ack = c.handle(set_and_run(s, io::dgt::TimeEncoding::BINARY), 0);
+    EXPECT_EQ(ack.ack, (std::array<std::uint8_t, 4>{0x10, 0x0a, 0, 0}));
+    c.advance(1500);
+    auto t = c.reading();
+    EXPECT_EQ(t.left.time, (io::dgt::ClockTime{0, 2, 59}));  // 178.5 s shows as 2:59
+    EXPECT_EQ(t.right.time, (io::dgt::ClockTime{1, 0, 0}));
+    EXPECT_TRUE(t.running);
+    EXPECT_TRUE(t.left_to_move);
+    c.advance(180'000);
+    t = c.reading();
+    EXPECT_EQ(t.left.time, (io::dgt::ClockTime{0, 0, 0}));
+    EXPECT_TRUE(t.left.flag_shown);
+    EXPECT_TRUE(t.left.flag_blocked);
+    EXPECT_FALSE(t.running);
+}
+
+TEST(DgtClockModel, EncodingMismatchIsRefused) {
+    ClockModelOptions o;
+    o.set_and_run_encoding = io::dgt::TimeEncoding::BCD;
+    DgtClockModel c(o, 0);
+    io::dgt::SetAndRun s;
+    s.left = {0, 45, 0};  // binary 45 = 0x2d: not a BCD digit pair
+    const auto ack = c.handle(set_and_run(s, io::dgt::TimeEncoding::BINARY), 0);
+    EXPECT_TRUE(ack.is_error());
+    const auto good = c.handle(set_and_run(s, io::dgt::TimeEncoding::BCD), 0);
+    EXPECT_FALSE(good.is_error());
+    EXPECT_EQ(c.left_ms(), 45 * 60 * 1000);
+}
+
+TEST(DgtClockModel, SetAndRunOnlyInMode23) {
+    ClockModelOptions o;
+    o.mode23 = false;
+    DgtClockModel c(o, 0);
+    EXPECT_TRUE(c.handle(set_and_run({}, io::dgt::TimeEncoding::BINARY), 0).is_error());
+}
+
+TEST(DgtClockModel, TextBeepEndTextVersionButton) {
+    DgtClockModel c({}, 0);
+    io::dgt::Bytes frame;
+    ASSERT_FALSE(io::dgt::encode_clock_text("WARNING", 3, frame));
+    auto ack = c.handle(*io::dgt::decode_clock_command(std::span(frame).subspan(2)), 0);
+    EXPECT_EQ(ack.command(), 0x0c);
+    EXPECT_EQ(c.text(), "WARNING ");
+    EXPECT_EQ(c.beep_units(), 3);
+    ack = c.handle(ClockCommand{ClockSub::BEEP, {4}}, 0);
+    EXPECT_EQ(ack.command(), 0x0b);
+    EXPECT_EQ(c.beep_units(), 7);
+    ack = c.handle(ClockCommand{ClockSub::END_TEXT, {}}, 0);
+    EXPECT_EQ(c.text(), "");
+    ack = c.handle(ClockCommand{ClockSub::VERSION, {}}, 0);
+    EXPECT_EQ(ack.ack[2], 1);
+    const auto b = c.press_button(io::dgt::ClockButton::OK);
+    EXPECT_TRUE(b.is_button());
+    EXPECT_EQ(b.button(), io::dgt::ClockButton::OK);
+    ack = c.handle(ClockCommand{ClockSub::BUTTON, {}}, 0);
+    EXPECT_EQ(ack.ack[3], 0x35);
+    EXPECT_TRUE(c.handle(ClockCommand{ClockSub(0x7e), {}}, 0).is_error());
+}
+
+TEST(DgtClockModel, LeverSwitchesTheRunningSide) {
+    DgtClockModel c({}, 0);
+    io::dgt::SetAndRun s;
+    s.left = s.right = {0, 5, 0};
+    s.left_runs = true;
+    c.handle(set_and_run(s, io::dgt::TimeEncoding::BINARY), 0);
+    c.press_lever(10'000);  // left player moves: right runs, lever right side high
+    EXPECT_TRUE(c.right_runs());
+    EXPECT_FALSE(c.left_runs());
+    EXPECT_TRUE(c.reading().lever_right_high);
+    c.advance(20'000);
+    EXPECT_EQ(c.left_ms(), 290'000);
+    EXPECT_EQ(c.right_ms(), 290'000);
+}
+
+}  // namespace
+}  // namespace venue::sim::dgt
