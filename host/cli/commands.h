@@ -8,5 +8,6 @@ namespace venue::cli {
 
 void register_perft_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
+void register_sim_command(CLI::App& app);
 
 }  // namespace venue::cli

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
 
     venue::cli::register_perft_command(app);
     venue::cli::register_bench_command(app);
+    venue::cli::register_sim_command(app);
 
     CLI11_PARSE(app, argc, argv);
     return 0;

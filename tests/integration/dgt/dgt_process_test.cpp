@@ -27,11 +27,14 @@ class EmulatorProcess {
         posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
         posix_spawn_file_actions_addclose(&fa, in[1]);
         posix_spawn_file_actions_addclose(&fa, out[0]);
-        args.insert(args.begin(), DGT_EMULATOR_MAIN);
+        // The real `venue sim dgt`: the same code a bench or a venue runs.
+        args.insert(args.begin(), {VENUE_BINARY_DIR "/bin/venue", "sim", "dgt"});
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
-        EXPECT_EQ(posix_spawn(&pid_, DGT_EMULATOR_MAIN, &fa, nullptr, argv.data(), environ), 0);
+        EXPECT_EQ(
+            posix_spawn(&pid_, VENUE_BINARY_DIR "/bin/venue", &fa, nullptr, argv.data(), environ),
+            0);
         posix_spawn_file_actions_destroy(&fa);
         ::close(in[0]);
         ::close(out[1]);

@@ -1,0 +1,229 @@
+#include "config/venue_config.h"
+
+#include <toml++/toml.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace venue::config {
+namespace {
+
+// Thrown inside the parser only; parse_venue_config turns it into a ConfigError.
+struct Failure {
+    int line;
+    std::string key;
+    std::string message;
+};
+
+int line_of(const toml::node& n) {
+    return int(n.source().begin.line);
+}
+
+// Refuses keys the reference does not list, so that a typo is caught rather than ignored.
+void only_keys(const toml::table& t, const std::string& path, std::set<std::string> allowed) {
+    for (const auto& [k, v] : t) {
+        if (!allowed.count(std::string(k.str())))
+            throw Failure{line_of(v),
+                          path.empty() ? std::string(k.str()) : path + "." + std::string(k.str()),
+                          "unknown key (see schemas/config/README.md)"};
+    }
+}
+
+template <class T>
+T get(const toml::table& t, const std::string& path, const char* key, T fallback) {
+    const toml::node* n = t.get(key);
+    if (!n) return fallback;
+    auto v = n->value<T>();
+    if (!v) {
+        const char* want = std::is_same_v<T, std::string> ? "a string"
+                           : std::is_same_v<T, bool>      ? "true or false"
+                                                          : "a number";
+        throw Failure{line_of(*n), path + "." + key, std::string("must be ") + want};
+    }
+    return *v;
+}
+
+const toml::table* table_at(const toml::table& t, const std::string& path, const char* key) {
+    const toml::node* n = t.get(key);
+    if (!n) return nullptr;
+    if (!n->is_table()) throw Failure{line_of(*n), path + "." + key, "must be a table"};
+    return n->as_table();
+}
+
+engine::TeamConfig parse_team(const toml::table& t, const std::string& path) {
+    only_keys(t, path, {"team", "players"});
+    engine::TeamConfig team;
+    team.name = get<std::string>(t, path, "team", "");
+    const toml::node* players = t.get("players");
+    if (!players) throw Failure{line_of(t), path + ".players", "missing: name at least one player"};
+    const toml::array* arr = players->as_array();
+    if (!arr) throw Failure{line_of(*players), path + ".players", "must be an array of tables"};
+    int index = 0;
+    for (const toml::node& pn : *arr) {
+        const std::string ppath = path + ".players[" + std::to_string(++index) + "]";
+        const toml::table* p = pn.as_table();
+        if (!p) throw Failure{line_of(pn), ppath, "must be a table"};
+        only_keys(*p, ppath, {"id", "name", "seat", "buttons", "files"});
+        engine::PlayerConfig player;
+        player.id = get<std::string>(*p, ppath, "id", "");
+        player.name = get<std::string>(*p, ppath, "name", "");
+        player.seat = int(get<int64_t>(*p, ppath, "seat", index));
+        player.files = get<std::string>(*p, ppath, "files", "");
+        if (player.id.empty()) throw Failure{line_of(*p), ppath + ".id", "missing"};
+        if (player.name.empty()) player.name = player.id;
+        if (const toml::node* b = p->get("buttons")) {
+            const toml::array* ba = b->as_array();
+            if (!ba) throw Failure{line_of(*b), ppath + ".buttons", "must be an array of numbers"};
+            for (const toml::node& x : *ba) {
+                auto v = x.value<int64_t>();
+                if (!v || *v < 0 || *v > 15)
+                    throw Failure{line_of(x), ppath + ".buttons", "button numbers are 0 to 15"};
+                player.buttons.push_back(int(*v));
+            }
+        }
+        team.players.push_back(player);
+    }
+    return team;
+}
+
+engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
+                                const VenueConfig& venue) {
+    only_keys(t, path,
+              {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black"});
+    engine::MatchConfig m;
+    m.id = get<std::string>(t, path, "id", "");
+    if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
+    m.game = get<std::string>(t, path, "game", "fide");
+    if (m.game != "fide")
+        throw Failure{line_of(*t.get("game")), path + ".game",
+                      "'" + m.game + "' is not available yet; this build runs \"fide\""};
+    m.event = venue.event_name;
+    m.site = venue.site;
+    m.round = get<std::string>(t, path, "round", "1");
+    m.board = get<std::string>(t, path, "board", "");
+    m.start_fen = get<std::string>(t, path, "start_fen", "");
+    if (const toml::table* time = table_at(t, path, "time")) {
+        const std::string tp = path + ".time";
+        only_keys(*time, tp, {"base_minutes", "increment_seconds", "mode"});
+        m.time.base_ms = int64_t(get<double>(*time, tp, "base_minutes", 90) * 60000);
+        m.time.increment_ms = int64_t(get<double>(*time, tp, "increment_seconds", 30) * 1000);
+        const std::string mode = get<std::string>(*time, tp, "mode", "fischer");
+        if (mode == "fischer")
+            m.time.mode = engine::TimeMode::FISCHER;
+        else if (mode == "sudden_death")
+            m.time.mode = engine::TimeMode::SUDDEN_DEATH;
+        else if (mode == "simple_delay")
+            m.time.mode = engine::TimeMode::SIMPLE_DELAY;
+        else if (mode == "bronstein")
+            m.time.mode = engine::TimeMode::BRONSTEIN;
+        else
+            throw Failure{line_of(*time->get("mode")), tp + ".mode",
+                          "'" + mode + "': use fischer, sudden_death, simple_delay or bronstein"};
+        if (m.time.base_ms <= 0) throw Failure{line_of(*time), tp + ".base_minutes", "must be > 0"};
+    }
+    if (const toml::table* pen = table_at(t, path, "penalties")) {
+        const std::string pp = path + ".penalties";
+        only_keys(*pen, pp,
+                  {"illegal_move_bonus_seconds", "illegal_moves_to_lose",
+                   "incorrect_claim_bonus_seconds"});
+        m.penalties.illegal_move_bonus_ms =
+            int64_t(get<double>(*pen, pp, "illegal_move_bonus_seconds", 120) * 1000);
+        m.penalties.illegal_moves_to_lose = int(get<int64_t>(*pen, pp, "illegal_moves_to_lose", 2));
+        m.penalties.incorrect_claim_bonus_ms =
+            int64_t(get<double>(*pen, pp, "incorrect_claim_bonus_seconds", 120) * 1000);
+    }
+    for (const char* side : {"white", "black"}) {
+        const toml::table* st = table_at(t, path, side);
+        if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
+        engine::TeamConfig team = parse_team(*st, path + "." + side);
+        if (m.game == "fide" && team.players.size() != 1)
+            throw Failure{line_of(*st), path + "." + side + ".players",
+                          "plain chess has exactly one player per side"};
+        (std::string(side) == "white" ? m.white : m.black) = team;
+    }
+    return m;
+}
+
+VenueConfig parse(const toml::table& root) {
+    only_keys(root, "", {"event", "feed", "hub", "match"});
+    VenueConfig c;
+    if (const toml::table* ev = table_at(root, "", "event")) {
+        only_keys(*ev, "event", {"name", "site", "log"});
+        c.event_name = get<std::string>(*ev, "event", "name", "");
+        c.site = get<std::string>(*ev, "event", "site", "");
+        c.log_path = get<std::string>(*ev, "event", "log", c.log_path);
+    }
+    if (const toml::table* feed = table_at(root, "", "feed")) {
+        only_keys(*feed, "feed", {"enabled", "address"});
+        c.feed.enabled = get<bool>(*feed, "feed", "enabled", true);
+        const std::string address = get<std::string>(*feed, "feed", "address", "127.0.0.1:8080");
+        size_t colon = address.rfind(':');
+        int port = 0;
+        if (colon != std::string::npos) {
+            try {
+                port = std::stoi(address.substr(colon + 1));
+            } catch (...) {
+                port = 0;
+            }
+        }
+        if (colon == std::string::npos || port <= 0 || port > 65535)
+            throw Failure{line_of(*feed->get("address")), "feed.address",
+                          "'" + address + "' is not HOST:PORT"};
+        c.feed.host = address.substr(0, colon);
+        c.feed.port = port;
+    }
+    if (const toml::table* hub = table_at(root, "", "hub")) {
+        only_keys(*hub, "hub", {"serial", "port"});
+        c.hub.serial = get<std::string>(*hub, "hub", "serial", "");
+        c.hub.port = get<std::string>(*hub, "hub", "port", "");
+    }
+    const toml::node* matches = root.get("match");
+    if (!matches) throw Failure{0, "match", "missing: a venue file needs at least one [[match]]"};
+    const toml::array* arr = matches->as_array();
+    if (!arr) throw Failure{line_of(*matches), "match", "must be an array of tables: [[match]]"};
+    std::set<std::string> ids;
+    int index = 0;
+    for (const toml::node& mn : *arr) {
+        const std::string path = "match[" + std::to_string(++index) + "]";
+        const toml::table* mt = mn.as_table();
+        if (!mt) throw Failure{line_of(mn), path, "must be a table"};
+        engine::MatchConfig m = parse_match(*mt, path, c);
+        if (!ids.insert(m.id).second)
+            throw Failure{line_of(*mt->get("id")), path + ".id", "'" + m.id + "' is used twice"};
+        c.matches.push_back(m);
+    }
+    return c;
+}
+
+}  // namespace
+
+std::string ConfigError::to_string() const {
+    std::string s = file;
+    if (line > 0) s += ":" + std::to_string(line);
+    s += ": ";
+    if (!key.empty()) s += key + ": ";
+    return s + message;
+}
+
+Result<VenueConfig, ConfigError> parse_venue_config(std::string_view text,
+                                                    std::string_view file_name) {
+    try {
+        toml::table root = toml::parse(text, file_name);
+        return parse(root);
+    } catch (const toml::parse_error& e) {
+        return unexpected(ConfigError{std::string(file_name), int(e.source().begin.line), "",
+                                      std::string(e.description())});
+    } catch (const Failure& f) {
+        return unexpected(ConfigError{std::string(file_name), f.line, f.key, f.message});
+    }
+}
+
+Result<VenueConfig, ConfigError> load_venue_config(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return unexpected(ConfigError{path, 0, "", "cannot read the file"});
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parse_venue_config(ss.str(), path);
+}
+
+}  // namespace venue::config

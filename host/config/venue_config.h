@@ -1,0 +1,47 @@
+// The venue file: a TOML description of the event, its matches, devices and
+// feed (reference: schemas/config/README.md). A wrong file is refused with
+// the file, line and key, and nothing starts.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.h"
+#include "venue/match_config.h"
+
+namespace venue::config {
+
+struct FeedConfig {
+    bool enabled = true;
+    std::string host = "127.0.0.1";
+    int port = 8080;
+};
+
+struct HubConfig {
+    std::string serial;  // USB serial number: survives ports being renumbered
+    std::string port;    // or a fixed port name (/dev/ttyACM0, or a pty for simulators)
+};
+
+struct VenueConfig {
+    std::string event_name;
+    std::string site;
+    std::string log_path = "venue-log.sqlite";
+    FeedConfig feed;
+    HubConfig hub;
+    std::vector<engine::MatchConfig> matches;
+};
+
+struct ConfigError {
+    std::string file;
+    int line = 0;     // 0 when the problem has no single place (a missing key)
+    std::string key;  // dotted path, e.g. "match[1].time.base_minutes"
+    std::string message;
+    std::string to_string() const;
+};
+
+Result<VenueConfig, ConfigError> parse_venue_config(std::string_view text,
+                                                    std::string_view file_name);
+Result<VenueConfig, ConfigError> load_venue_config(const std::string& path);
+
+}  // namespace venue::config

@@ -1,0 +1,95 @@
+#include "config/venue_config.h"
+
+#include <gtest/gtest.h>
+
+namespace venue::config {
+namespace {
+
+constexpr const char* MINIMAL = R"(
+[[match]]
+id = "m1"
+[match.white]
+players = [{ id = "w1", name = "A" }]
+[match.black]
+players = [{ id = "b1" }]
+)";
+
+TEST(VenueConfig, TheFideExampleLoads) {
+    auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/fide.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    EXPECT_EQ(c->event_name, "Venue Open 2026");
+    EXPECT_EQ(c->log_path, "venue-open-2026.sqlite");
+    EXPECT_EQ(c->feed.port, 8080);
+    EXPECT_EQ(c->hub.serial, "VENUE-HUB-0001");
+    ASSERT_EQ(c->matches.size(), 1u);
+    const auto& m = c->matches[0];
+    EXPECT_EQ(m.round, "1.1");
+    EXPECT_EQ(m.event, "Venue Open 2026");
+    EXPECT_EQ(m.time.base_ms, 90 * 60000);
+    EXPECT_EQ(m.time.increment_ms, 30000);
+    EXPECT_EQ(m.white.players[0].name, "Ivanov, Ivan");
+    EXPECT_EQ(m.penalties.illegal_move_bonus_ms, 120000);
+}
+
+TEST(VenueConfig, DefaultsFillWhatIsMissing) {
+    auto c = parse_venue_config(MINIMAL, "min.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    EXPECT_EQ(c->feed.host, "127.0.0.1");
+    EXPECT_EQ(c->matches[0].game, "fide");
+    EXPECT_EQ(c->matches[0].black.players[0].name, "b1");
+}
+
+struct Bad {
+    const char* text;
+    int line;
+    const char* key;
+    const char* fragment;
+};
+
+class VenueConfigErrors : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(VenueConfigErrors, NameFileLineAndKey) {
+    auto c = parse_venue_config(GetParam().text, "venue.toml");
+    ASSERT_FALSE(c);
+    const auto& e = c.error();
+    EXPECT_EQ(e.file, "venue.toml");
+    EXPECT_EQ(e.line, GetParam().line) << e.to_string();
+    EXPECT_EQ(e.key, GetParam().key) << e.to_string();
+    EXPECT_NE(e.to_string().find(GetParam().fragment), std::string::npos) << e.to_string();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, VenueConfigErrors,
+    ::testing::Values(
+        Bad{"[event]\nname = \"x\"\n", 0, "match", "at least one"},
+        Bad{"[event]\nnmae = \"x\"\n", 2, "event.nmae", "unknown key"},
+        Bad{"[event]\nname = 3\n[[match]]\nid=\"m\"\n", 2, "event.name", "must be a string"},
+        Bad{"[feed]\naddress = \"nowhere\"\n", 2, "feed.address", "HOST:PORT"},
+        Bad{"[[match]]\nid = \"m1\"\ngame = \"chessball\"\n", 3, "match[1].game", "not available"},
+        Bad{"[[match]]\ngame = \"fide\"\n", 1, "match[1].id", "missing"},
+        Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = []\n[match.black]\nplayers = []\n"
+            "[match.time]\nmode = \"hourglass\"\n",
+            8, "match[1].time.mode", "hourglass"},
+        Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = [{id=\"a\"},{id=\"b\"}]\n"
+            "[match.black]\nplayers = [{id=\"c\"}]\n",
+            3, "match[1].white.players", "exactly one player"},
+        Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = [{name=\"a\"}]\n", 4,
+            "match[1].white.players[1].id", "missing"},
+        Bad{"[event\nname = 1\n", 1, "", ""}));
+
+TEST(VenueConfig, DuplicateMatchIds) {
+    std::string text = std::string(MINIMAL) + MINIMAL;
+    auto c = parse_venue_config(text, "dup.toml");
+    ASSERT_FALSE(c);
+    EXPECT_EQ(c.error().key, "match[2].id");
+    EXPECT_EQ(c.error().line, 10);  // the second copy's id line
+}
+
+TEST(VenueConfig, MissingFile) {
+    auto c = load_venue_config("/nonexistent/venue.toml");
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().to_string().find("cannot read"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace venue::config
