@@ -9,5 +9,7 @@ namespace venue::cli {
 void register_perft_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_sim_command(CLI::App& app);
+void register_run_command(CLI::App& app);
+void register_log_commands(CLI::App& app);
 
 }  // namespace venue::cli

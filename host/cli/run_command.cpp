@@ -1,0 +1,162 @@
+// `venue run CONFIG`: the headless daemon. Every input becomes an event, is
+// appended durably, and only then are its decisions printed and acted on.
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/decision_text.h"
+#include "config/venue_config.h"
+#include "runtime/session.h"
+#include "venue/event_json.h"
+
+namespace venue::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+void on_signal(int) {
+    g_stop = true;
+}
+
+std::int64_t monotonic_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// One line of simulated device input: {"kind": "...", "data": {...}, "hub_us": N}.
+Result<engine::Event, std::string> parse_input_line(const std::string& line) {
+    try {
+        auto j = nlohmann::json::parse(line);
+        if (!j.is_object() || !j.contains("kind") || !j.contains("data"))
+            return unexpected(std::string("needs \"kind\" and \"data\""));
+        auto body = engine::parse_event(j["kind"].get<std::string>(), j["data"].dump());
+        if (!body) return unexpected(body.error());
+        engine::Event e{monotonic_ns(), std::nullopt, *body};
+        if (j.contains("hub_us")) e.hub_us = j["hub_us"].get<std::int64_t>();
+        return e;
+    } catch (const std::exception& ex) {
+        return unexpected(std::string(ex.what()));
+    }
+}
+
+struct RunOptions {
+    std::string config;
+    std::string log;
+    std::string input = "-";
+    bool quiet = false;
+};
+
+int run(const RunOptions& o) {
+    auto config = config::load_venue_config(o.config);
+    if (!config) {
+        fmt::print(stderr, "venue run: {}\n", config.error().to_string());
+        return 2;
+    }
+    const std::string log_path = o.log.empty() ? config->log_path : o.log;
+    auto session =
+        runtime::Session::open(*config, log_path, [](std::int64_t done, std::int64_t all) {
+            fmt::print(stderr, "replaying the log: {} of {} events\n", done, all);
+        });
+    if (!session) {
+        fmt::print(stderr, "venue run: {}\n", session.error());
+        return 2;
+    }
+    auto& s = *session.value();
+    fmt::print("venue run: log {} ({} events replayed, state {}), {} match(es)\n", log_path,
+               s.replayed(), s.state().state_hash(), s.state().matches().size());
+    fmt::print("input: {} (device drivers are not wired into `run` yet)\n",
+               o.input == "-" ? "standard input" : o.input);
+    std::fflush(stdout);
+
+    int fd = o.input == "-" ? STDIN_FILENO : ::open(o.input.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fmt::print(stderr, "venue run: cannot open {}\n", o.input);
+        return 2;
+    }
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+
+    std::string buffer;
+    bool eof = false;
+    int bad_lines = 0;
+    long line_number = 0;
+    while (!g_stop && !eof) {
+        pollfd p{fd, POLLIN, 0};
+        int rc = ::poll(&p, 1, 200);
+        if (rc < 0 && errno != EINTR) break;
+        if (rc <= 0) continue;
+        char chunk[65536];
+        ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            eof = true;
+        } else {
+            buffer.append(chunk, std::size_t(n));
+        }
+        // Every complete line read so far goes into one group commit.
+        std::vector<engine::Event> batch;
+        std::size_t start = 0, nl;
+        while ((nl = buffer.find('\n', start)) != std::string::npos) {
+            std::string line = buffer.substr(start, nl - start);
+            start = nl + 1;
+            ++line_number;
+            if (line.empty() || line[0] == '#') continue;
+            auto e = parse_input_line(line);
+            if (!e) {
+                fmt::print(stderr, "input line {}: {}\n", line_number, e.error());
+                ++bad_lines;
+                continue;
+            }
+            batch.push_back(std::move(*e));
+        }
+        buffer.erase(0, start);
+        auto applied = s.submit(std::move(batch));
+        if (!applied) {
+            fmt::print(stderr, "venue run: {}; stopping\n", applied.error());
+            return 1;
+        }
+        for (const runtime::Applied& a : *applied) {
+            fmt::print("ack {} {}\n", a.seq, engine::kind_name(a.event.body));
+            if (!o.quiet)
+                for (const engine::Decision& d : a.decisions)
+                    fmt::print("  {}\n", decision_text(d));
+        }
+        std::fflush(stdout);
+    }
+    fmt::print("venue run: stopped cleanly at event {}; state {}\n", s.last_seq(),
+               s.state().state_hash());
+    return bad_lines ? 1 : 0;
+}
+
+}  // namespace
+
+void register_run_command(CLI::App& app) {
+    auto o = std::make_shared<RunOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "run",
+        "Run an event from a venue file (TOML; see schemas/config/README.md).\n"
+        "Opens or creates the log, replays it, then turns every input into an event:\n"
+        "appended durably first, then applied; `ack SEQ KIND` is printed once an event\n"
+        "is durable, followed by its decisions. SIGINT or SIGTERM stops it cleanly.\n"
+        "Input: JSON lines {\"kind\": \"move_sensed\", \"data\": {...}} from --input\n"
+        "(simulated devices); the hub and DGT drivers are not wired into `run` yet.");
+    cmd->add_option("config", o->config, "The venue file")->required();
+    cmd->add_option("--log", o->log, "Event log (default: [event] log of the venue file)");
+    cmd->add_option("--input", o->input, "Event lines to read; - is standard input")
+        ->capture_default_str();
+    cmd->add_flag("--quiet", o->quiet, "Print only the acknowledgements");
+    cmd->callback([o] {
+        int rc = run(*o);
+        if (rc) throw CLI::RuntimeError(rc);
+    });
+}
+
+}  // namespace venue::cli

@@ -1,0 +1,88 @@
+#include "runtime/session.h"
+
+#include "venue/event_json.h"
+
+namespace venue::runtime {
+
+Result<engine::Event, std::string> event_from_record(const store::EventRecord& r) {
+    auto body = engine::parse_event(r.kind, r.payload);
+    if (!body) return unexpected("event " + std::to_string(r.seq) + ": " + body.error());
+    return engine::Event{r.host_time_ns, r.hub_time_us, *body};
+}
+
+Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueConfig& config,
+                                                            const std::string& log_path,
+                                                            const Progress& progress) {
+    auto log = store::EventLog::open(log_path);
+    if (!log) return unexpected(log_path + ": " + log.error().to_string());
+    std::unique_ptr<Session> s(new Session(std::move(log.value())));
+
+    const std::int64_t total = s->log_.last_seq();
+    std::string failure;
+    auto visited = s->log_.for_each_event(1, [&](const store::EventRecord& r) {
+        auto e = event_from_record(r);
+        if (!e) {
+            failure = e.error();
+            return false;
+        }
+        s->state_.apply(*e);
+        ++s->replayed_;
+        if (progress && s->replayed_ % 100000 == 0) progress(s->replayed_, total);
+        return true;
+    });
+    if (!visited) return unexpected(log_path + ": " + visited.error().to_string());
+    if (!failure.empty()) return unexpected(log_path + ": " + failure);
+
+    // Matches of the venue file that the log does not know yet.
+    std::vector<engine::Event> created;
+    for (const engine::MatchConfig& m : config.matches) {
+        if (const engine::Match* existing = s->state_.match(m.id)) {
+            if (engine::event_payload(engine::MatchCreated{existing->config()}) !=
+                engine::event_payload(engine::MatchCreated{m}))
+                return unexpected("match " + m.id + ": the venue file differs from the match " +
+                                  "in " + log_path + "; a started match's settings are frozen " +
+                                  "(catalogue X-5): use a new log or the original file");
+            continue;
+        }
+        created.push_back({0, std::nullopt, engine::MatchCreated{m}});
+    }
+    if (!created.empty()) {
+        auto r = s->submit(std::move(created));
+        if (!r) return unexpected(r.error());
+    }
+    return s;
+}
+
+Result<std::vector<Applied>, std::string> Session::submit(std::vector<engine::Event> events) {
+    std::vector<Applied> out;
+    if (events.empty()) return out;
+    auto batch = log_.begin_batch();
+    if (!batch) return unexpected("log: " + batch.error().to_string());
+    for (engine::Event& e : events) {
+        store::NewEvent ne;
+        ne.hub_time_us = e.hub_us;
+        ne.host_time_ns = e.host_ns;
+        ne.source = engine::source_name(e.body);
+        ne.kind = engine::kind_name(e.body);
+        ne.payload = engine::event_payload(e.body);
+        auto appended = batch.value().append(ne);
+        if (!appended) return unexpected("log: " + appended.error().to_string());
+        Applied a{appended.value().seq, std::move(e), {}};
+        a.decisions = state_.apply(a.event);
+        std::vector<store::DecisionRecord> records;
+        for (std::size_t i = 0; i < a.decisions.size(); ++i) {
+            const engine::Decision& d = a.decisions[i];
+            records.push_back({a.seq, std::int32_t(i), engine::kind_name(d.body), d.rule, d.reason,
+                               engine::decision_payload(d)});
+        }
+        if (!records.empty()) {
+            if (auto st = batch.value().add_decisions(records))
+                return unexpected("log: " + st->to_string());
+        }
+        out.push_back(std::move(a));
+    }
+    if (auto st = batch.value().commit()) return unexpected("log: " + st->to_string());
+    return out;
+}
+
+}  // namespace venue::runtime

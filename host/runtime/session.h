@@ -1,0 +1,61 @@
+// Session: the engine bound to its log. Every event is appended durably before
+// the engine's decisions about it are released to anyone (devices, screens,
+// the feed); on start the log is replayed so that the state is exactly what
+// the events say.
+//
+//   open() ──▶ log opened and checked ──▶ events replayed ──▶ configured matches created
+//   submit(events) ──▶ one transaction: events, then their decisions ──▶ commit ──▶ returned
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "config/venue_config.h"
+#include "store/event_log.h"
+#include "venue/venue_state.h"
+
+namespace venue::runtime {
+
+struct Applied {
+    std::int64_t seq = 0;
+    engine::Event event;
+    std::vector<engine::Decision> decisions;
+};
+
+// Called every so many events while replaying a long log.
+using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+class Session {
+  public:
+    // Opens (or creates) the log, replays it, and appends a MatchCreated event for
+    // each configured match the log does not have yet. A configured match whose
+    // settings differ from those in the log is refused (they are frozen, X-5).
+    static Result<std::unique_ptr<Session>, std::string> open(const config::VenueConfig& config,
+                                                              const std::string& log_path,
+                                                              const Progress& progress = {});
+
+    // Appends the events and their decisions in one transaction (one fsync for the
+    // whole group), then returns what was decided. Nothing is returned before the
+    // events are durable; on a storage error the session must be abandoned.
+    Result<std::vector<Applied>, std::string> submit(std::vector<engine::Event> events);
+
+    const engine::VenueState& state() const { return state_; }
+    std::int64_t last_seq() const { return log_.last_seq(); }
+    std::int64_t replayed() const { return replayed_; }
+
+  private:
+    explicit Session(store::EventLog log) : log_(std::move(log)) {}
+
+    store::EventLog log_;
+    engine::VenueState state_;
+    std::int64_t replayed_ = 0;
+};
+
+// Turns a logged record back into an event.
+Result<engine::Event, std::string> event_from_record(const store::EventRecord& record);
+
+}  // namespace venue::runtime

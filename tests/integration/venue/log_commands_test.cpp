@@ -1,0 +1,125 @@
+// venue run / verify / replay / export on a finished game, and a corrupted log.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "venue_process.h"
+
+namespace venue::engine {
+namespace {
+
+using venue::testing::capture;
+using venue::testing::venue_path;
+
+// The Opera Game as board and clock input, with an arbiter's note at the end.
+std::string opera_input() {
+    const char* moves[] = {"e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "c8g4", "d4e5", "g4f3", "d1f3",
+                           "d6e5", "f1c4", "g8f6", "f3b3", "d8e7", "b1c3", "c7c6", "c1g5", "b7b5",
+                           "c3b5", "c6b5", "c4b5", "b8d7", "e1c1", "a8d8", "d1d7", "d8d7", "h1d1",
+                           "e7e6", "b5d7", "f6d7", "b3b8", "d7b8", "d1d8"};
+    std::string in;
+    const int n = int(std::size(moves));
+    for (int i = 0; i < n; ++i) {
+        in += std::string(R"({"kind":"move_sensed","data":{"match":"m1","board":"b","uci":")") +
+              moves[i] + "\"}}\n";
+        if (i + 1 < n)
+            in += std::string(R"({"kind":"clock_pressed","data":{"match":"m1","side":")") +
+                  (i % 2 ? "black" : "white") + R"(","remaining_ms":)" +
+                  std::to_string(5400000 - 7000 * i) + "}}\n";
+    }
+    in += R"({"kind":"arbiter_action","data":{"match":"m1","kind":"add_time","side":"black",)"
+          R"("amount_ms":60000,"arbiter":"chief","note":"MARKER-note-for-corruption"}})"
+          "\n";
+    return in;
+}
+
+class LogCommands : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir = venue::testing::fresh_dir("logcmd");
+        config = venue::testing::fide_config(dir);
+        log = (dir / "log.sqlite").string();
+        std::ofstream(dir / "in.jsonl") << opera_input();
+        run = capture(venue_path() + " run " + config + " --log " + log + " --input " +
+                      (dir / "in.jsonl").string());
+    }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+    std::filesystem::path dir;
+    std::string config, log;
+    venue::testing::Captured run;
+};
+
+TEST_F(LogCommands, RunAcknowledgesEveryEventAndDecidesTheGame) {
+    ASSERT_EQ(run.status, 0) << run.out;
+    EXPECT_NE(run.out.find("ack 67 arbiter_action"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("game_ended [FIDE-5.1.1] Rd8# is checkmate"), std::string::npos);
+    EXPECT_NE(run.out.find("stopped cleanly at event 67"), std::string::npos);
+    // The log is private to its owner.
+    EXPECT_EQ(std::filesystem::status(log).permissions() & std::filesystem::perms::all,
+              std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+}
+
+TEST_F(LogCommands, ReplayGivesTheSameStateHashAsTheRun) {
+    std::string hash = run.out.substr(run.out.rfind("state ") + 6, 16);
+    auto r = capture(venue_path() + " replay " + log);
+    ASSERT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("state hash: " + hash), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("result 1-0 by checkmate"), std::string::npos) << r.out;
+    auto j = capture(venue_path() + " replay --json " + log);
+    EXPECT_NE(j.out.find("\"state_hash\": \"" + hash + "\""), std::string::npos) << j.out;
+    auto partial = capture(venue_path() + " replay --until 10 " + log);
+    EXPECT_NE(partial.out.find("up to seq 10"), std::string::npos) << partial.out;
+    // Running again on the same log replays it and changes nothing.
+    auto again = capture(venue_path() + " run " + config + " --log " + log + " --input /dev/null");
+    EXPECT_NE(again.out.find("67 events replayed, state " + hash), std::string::npos) << again.out;
+}
+
+TEST_F(LogCommands, ExportPgnWithClocksAndIncidents) {
+    auto pgn = capture(venue_path() + " export pgn " + log);
+    ASSERT_EQ(pgn.status, 0);
+    EXPECT_NE(pgn.out.find("[Round \"1.1\"]"), std::string::npos) << pgn.out;
+    EXPECT_NE(pgn.out.find("[GameId \"m1\"]"), std::string::npos);
+    EXPECT_NE(pgn.out.find("1. e4 {[%clk 1:30:00]}"), std::string::npos) << pgn.out;
+    EXPECT_NE(pgn.out.find("17. Rd8#"), std::string::npos) << pgn.out;
+    EXPECT_NE(pgn.out.find("} 1-0\n"), std::string::npos) << pgn.out;
+    auto csv = capture(venue_path() + " export incidents " + log);
+    ASSERT_EQ(csv.status, 0);
+    EXPECT_NE(csv.out.find("arbiter_add_time,black,X-3,,chief,MARKER-note-for-corruption"),
+              std::string::npos)
+        << csv.out;
+    EXPECT_NE(csv.out.find("game_ended"), std::string::npos);
+    auto missing = capture(venue_path() + " export pgn --match zz " + log + " 2>&1");
+    EXPECT_EQ(missing.status, 2);
+}
+
+TEST_F(LogCommands, OneCorruptedByteMakesVerifyFailNamingTheEvent) {
+    ASSERT_EQ(capture(venue_path() + " verify " + log).status, 0);
+    // Flip one byte of the last event's payload in the database file itself.
+    std::string bytes;
+    {
+        std::ifstream in(log, std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        bytes = ss.str();
+    }
+    auto at = bytes.find("MARKER-note-for-corruption");
+    ASSERT_NE(at, std::string::npos) << "the payload should be in the main file after close";
+    bytes[at] = 'N';
+    std::ofstream(log, std::ios::binary | std::ios::trunc) << bytes;
+    auto v = capture(venue_path() + " verify " + log);
+    EXPECT_EQ(v.status, 1) << v.out;
+    EXPECT_NE(v.out.find("FAILED at event 67"), std::string::npos) << v.out;
+}
+
+TEST_F(LogCommands, AWrongVenueFileStartsNothing) {
+    std::ofstream(dir / "bad.toml") << "[[match]]\nid = \"m1\"\ngame = \"fide\"\nfoo = 1\n";
+    auto r = capture(venue_path() + " run " + (dir / "bad.toml").string() + " --log " +
+                     (dir / "new.sqlite").string() + " --input /dev/null 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("bad.toml:4: match[1].foo: unknown key"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(dir / "new.sqlite"));
+}
+
+}  // namespace
+}  // namespace venue::engine

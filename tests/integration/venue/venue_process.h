@@ -1,0 +1,141 @@
+// Runs `venue` as a child process with pipes, for tests that kill it.
+#pragma once
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace venue::testing {
+
+inline std::string venue_path() {
+    return VENUE_BINARY_DIR "/bin/venue";
+}
+
+class VenueProcess {
+  public:
+    explicit VenueProcess(std::vector<std::string> args) {
+        int in[2], out[2];
+        if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) return;
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
+        posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+        args.insert(args.begin(), venue_path());
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        if (posix_spawn(&pid_, venue_path().c_str(), &fa, nullptr, argv.data(), environ) != 0)
+            pid_ = -1;
+        posix_spawn_file_actions_destroy(&fa);
+        close(in[0]);
+        close(out[1]);
+        in_ = in[1];
+        out_ = out[0];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    ~VenueProcess() {
+        if (in_ >= 0) close(in_);
+        if (out_ >= 0) close(out_);
+        if (pid_ > 0) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
+    }
+    bool write(const std::string& text) {
+        size_t done = 0;
+        while (done < text.size()) {
+            ssize_t n = ::write(in_, text.data() + done, text.size() - done);
+            if (n <= 0) return false;
+            done += size_t(n);
+        }
+        return true;
+    }
+    // Reads whatever output is available within timeout_ms; appends to the buffer.
+    void pump(int timeout_ms) {
+        pollfd p{out_, POLLIN, 0};
+        while (poll(&p, 1, timeout_ms) > 0) {
+            char buf[8192];
+            ssize_t n = ::read(out_, buf, sizeof buf);
+            if (n <= 0) break;
+            output_.append(buf, size_t(n));
+            timeout_ms = 0;
+        }
+    }
+    void close_input() {
+        if (in_ >= 0) close(in_);
+        in_ = -1;
+    }
+    int kill_now(int sig) {
+        kill(pid_, sig);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        pump(0);
+        return status;
+    }
+    int wait_exit() {
+        int status = 0;
+        for (int i = 0; i < 1000; ++i) {
+            pump(10);
+            pid_t r = waitpid(pid_, &status, WNOHANG);
+            if (r == pid_) {
+                pid_ = -1;
+                pump(0);
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+        }
+        return -2;
+    }
+    const std::string& output() const { return output_; }
+
+  private:
+    pid_t pid_ = -1;
+    int in_ = -1, out_ = -1;
+    std::string output_;
+};
+
+struct Captured {
+    int status;
+    std::string out;
+};
+
+inline Captured capture(const std::string& command) {
+    Captured c{-1, ""};
+    FILE* p = popen(command.c_str(), "r");
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) c.out.append(buf, n);
+    int st = pclose(p);
+    c.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return c;
+}
+
+inline std::filesystem::path fresh_dir(const std::string& name) {
+    auto dir = std::filesystem::temp_directory_path() /
+               ("venue-test-" + name + "-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+inline std::string fide_config(const std::filesystem::path& dir) {
+    auto path = dir / "venue.toml";
+    std::ofstream(path)
+        << "[event]\nname = \"Crash test\"\n[[match]]\nid = \"m1\"\nround = \"1.1\"\n"
+           "[match.white]\nplayers = [{ id = \"w\", name = \"White Player\" }]\n"
+           "[match.black]\nplayers = [{ id = \"b\", name = \"Black Player\" }]\n";
+    return path.string();
+}
+
+}  // namespace venue::testing
