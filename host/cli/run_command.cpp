@@ -52,6 +52,7 @@ struct RunOptions {
     std::string log;
     std::string input = "-";
     bool quiet = false;
+    std::int64_t snapshot_every = 10000;
 };
 
 int run(const RunOptions& o) {
@@ -70,8 +71,12 @@ int run(const RunOptions& o) {
         return 2;
     }
     auto& s = *session.value();
-    fmt::print("venue run: log {} ({} events replayed, state {}), {} match(es)\n", log_path,
-               s.replayed(), s.state().state_hash(), s.state().matches().size());
+    s.set_snapshot_interval(o.snapshot_every);
+    fmt::print("venue run: log {} ({} events replayed{}, state {}), {} match(es)\n", log_path,
+               s.replayed(),
+               s.restored_from() ? fmt::format(" after the snapshot at event {}", s.restored_from())
+                                 : std::string(),
+               s.state().state_hash(), s.state().matches().size());
     fmt::print("input: {} (device drivers are not wired into `run` yet)\n",
                o.input == "-" ? "standard input" : o.input);
     std::fflush(stdout);
@@ -153,6 +158,9 @@ void register_run_command(CLI::App& app) {
     cmd->add_option("--input", o->input, "Event lines to read; - is standard input")
         ->capture_default_str();
     cmd->add_flag("--quiet", o->quiet, "Print only the acknowledgements");
+    cmd->add_option("--snapshot-every", o->snapshot_every,
+                    "Snapshot the state every N events (0: never), so a restart replays at most N")
+        ->capture_default_str();
     cmd->callback([o] {
         int rc = run(*o);
         if (rc) throw CLI::RuntimeError(rc);

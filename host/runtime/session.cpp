@@ -1,6 +1,7 @@
 #include "runtime/session.h"
 
 #include "venue/event_json.h"
+#include "venue/snapshot.h"
 
 namespace venue::runtime {
 
@@ -17,9 +18,23 @@ Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueC
     if (!log) return unexpected(log_path + ": " + log.error().to_string());
     std::unique_ptr<Session> s(new Session(std::move(log.value())));
 
-    const std::int64_t total = s->log_.last_seq();
+    // The latest snapshot (its hash and its event's place in the chain were
+    // checked when the log was opened), then the events after it.
+    auto snap = s->log_.latest_snapshot();
+    if (!snap) return unexpected(log_path + ": " + snap.error().to_string());
+    if (snap.value()) {
+        const auto& bytes = snap.value()->state;
+        auto restored = engine::restore_state(
+            std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        if (!restored)
+            return unexpected(log_path + ": snapshot at event " +
+                              std::to_string(snap.value()->seq) + ": " + restored.error());
+        s->state_ = std::move(*restored);
+        s->restored_from_ = s->last_snapshot_seq_ = snap.value()->seq;
+    }
+    const std::int64_t total = s->log_.last_seq() - s->restored_from_;
     std::string failure;
-    auto visited = s->log_.for_each_event(1, [&](const store::EventRecord& r) {
+    auto visited = s->log_.for_each_event(s->restored_from_ + 1, [&](const store::EventRecord& r) {
         auto e = event_from_record(r);
         if (!e) {
             failure = e.error();
@@ -80,6 +95,15 @@ Result<std::vector<Applied>, std::string> Session::submit(std::vector<engine::Ev
                 return unexpected("log: " + st->to_string());
         }
         out.push_back(std::move(a));
+    }
+    const std::int64_t last = out.back().seq;
+    if (snapshot_interval_ > 0 && last - last_snapshot_seq_ >= snapshot_interval_) {
+        const std::string snap = engine::snapshot_state(state_);
+        std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(snap.data()),
+                                            snap.size());
+        if (auto st = batch.value().write_snapshot(last, bytes))
+            return unexpected("log: " + st->to_string());
+        last_snapshot_seq_ = last;
     }
     if (auto st = batch.value().commit()) return unexpected("log: " + st->to_string());
     return out;

@@ -38,6 +38,11 @@ class Session {
                                                               const std::string& log_path,
                                                               const Progress& progress = {});
 
+    // A snapshot of the engine's state is written (in the same transaction)
+    // whenever this many events have been appended since the last one, so that
+    // a restart replays at most this many events. 0 turns snapshots off.
+    void set_snapshot_interval(std::int64_t events) { snapshot_interval_ = events; }
+
     // Appends the events and their decisions in one transaction (one fsync for the
     // whole group), then returns what was decided. Nothing is returned before the
     // events are durable; on a storage error the session must be abandoned.
@@ -46,6 +51,8 @@ class Session {
     const engine::VenueState& state() const { return state_; }
     std::int64_t last_seq() const { return log_.last_seq(); }
     std::int64_t replayed() const { return replayed_; }
+    // The event the state was restored from a snapshot at (0: replayed from the start).
+    std::int64_t restored_from() const { return restored_from_; }
 
   private:
     explicit Session(store::EventLog log) : log_(std::move(log)) {}
@@ -53,6 +60,9 @@ class Session {
     store::EventLog log_;
     engine::VenueState state_;
     std::int64_t replayed_ = 0;
+    std::int64_t restored_from_ = 0;
+    std::int64_t snapshot_interval_ = 10000;
+    std::int64_t last_snapshot_seq_ = 0;
 };
 
 // Turns a logged record back into an event.

@@ -38,6 +38,8 @@ struct ClockMirror {
     std::int64_t of(Color c) const { return c == chess::WHITE ? white_ms : black_ms; }
 };
 
+struct SnapshotAccess;
+
 class Match {
   public:
     explicit Match(MatchConfig config);
@@ -66,6 +68,8 @@ class Match {
     std::string canonical() const;
 
   private:
+    friend struct SnapshotAccess;
+
     void on(const MoveSensed& e, std::vector<Decision>& out);
     void on(const BoardMismatch& e, std::vector<Decision>& out);
     void on(const BoardRestored& e, std::vector<Decision>& out);

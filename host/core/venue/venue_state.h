@@ -13,6 +13,8 @@
 
 namespace venue::engine {
 
+struct SnapshotAccess;
+
 class VenueState {
   public:
     std::vector<Decision> apply(const Event& event);
@@ -28,6 +30,8 @@ class VenueState {
     std::string state_hash() const;
 
   private:
+    friend struct SnapshotAccess;
+
     std::map<std::string, Match> matches_;  // ordered: the hash must not depend on insertion
     std::int64_t events_applied_ = 0;
 };

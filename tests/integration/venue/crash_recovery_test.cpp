@@ -86,7 +86,8 @@ TEST(CrashRecovery, HundredKillsLoseNothingAcknowledgedAndDoubleNothing) {
         std::size_t next = in_log > 0 ? std::size_t(in_log - 1) : 0;
         if (next >= lines.size()) break;
 
-        VenueProcess p({"run", config, "--log", log, "--input", "-", "--quiet"});
+        VenueProcess p(
+            {"run", config, "--log", log, "--input", "-", "--quiet", "--snapshot-every", "97"});
         // Most rounds wait until the log is open and replayed; some are killed during start-up.
         if (rng() % 10 != 0)
             for (int i = 0; i < 500 && p.output().find("input:") == std::string::npos; ++i)

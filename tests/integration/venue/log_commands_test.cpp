@@ -73,6 +73,13 @@ TEST_F(LogCommands, ReplayGivesTheSameStateHashAsTheRun) {
     // Running again on the same log replays it and changes nothing.
     auto again = capture(venue_path() + " run " + config + " --log " + log + " --input /dev/null");
     EXPECT_NE(again.out.find("67 events replayed, state " + hash), std::string::npos) << again.out;
+    // With snapshots, a restart reads the snapshot and replays only the tail.
+    std::filesystem::remove(log);
+    capture(venue_path() + " run " + config + " --log " + log + " --snapshot-every 10 --input " +
+            (dir / "in.jsonl").string());
+    auto snap = capture(venue_path() + " run " + config + " --log " + log + " --input /dev/null");
+    EXPECT_NE(snap.out.find("after the snapshot at event"), std::string::npos) << snap.out;
+    EXPECT_NE(snap.out.find("state " + hash), std::string::npos) << snap.out;
 }
 
 TEST_F(LogCommands, ExportPgnWithClocksAndIncidents) {

@@ -6,6 +6,7 @@
 #include "chess/uci.h"
 #include "script.h"
 #include "venue/event_json.h"
+#include "venue/snapshot.h"
 
 namespace venue::engine {
 namespace {
@@ -109,6 +110,42 @@ TEST(EventJson, ErrorsNameTheProblem) {
     EXPECT_NE(bad_side.error().find("green"), std::string::npos) << bad_side.error();
     auto not_json = parse_event("flag_fell", "{");
     ASSERT_FALSE(not_json);
+}
+
+}  // namespace
+}  // namespace venue::engine
+
+namespace venue::engine {
+namespace {
+
+TEST(Snapshot, RestoredStateContinuesExactlyLikeTheFold) {
+    for (std::uint64_t seed : {21u, 22u, 23u}) {
+        Script s = random_match(seed);
+        const auto& events = s.events();
+        for (std::size_t cut = 0; cut < events.size(); cut += 7) {
+            VenueState straight;
+            for (std::size_t i = 0; i < cut; ++i) straight.apply(events[i]);
+            auto restored = restore_state(snapshot_state(straight));
+            ASSERT_TRUE(restored) << restored.error();
+            EXPECT_EQ(restored->canonical(), straight.canonical()) << "cut " << cut;
+            EXPECT_EQ(restored->events_applied(), straight.events_applied());
+            for (std::size_t i = cut; i < events.size(); ++i) {
+                auto a = straight.apply(events[i]);
+                auto b = restored->apply(events[i]);
+                ASSERT_EQ(a.size(), b.size()) << "cut " << cut << " event " << i;
+                for (std::size_t k = 0; k < a.size(); ++k)
+                    EXPECT_EQ(decision_payload(a[k]), decision_payload(b[k]));
+            }
+            EXPECT_EQ(restored->state_hash(), straight.state_hash());
+            EXPECT_EQ(snapshot_state(*restored), snapshot_state(straight));
+        }
+    }
+}
+
+TEST(Snapshot, BrokenSnapshotsAreRefused) {
+    EXPECT_FALSE(restore_state("{"));
+    EXPECT_FALSE(restore_state(R"({"format":2})"));
+    EXPECT_FALSE(restore_state(R"({"format":1,"events_applied":0,"matches":[{"config":{}}]})"));
 }
 
 }  // namespace
