@@ -128,6 +128,7 @@ void register_bench_command(CLI::App& app) {
     perft->add_option("--repeat", opts->repeat, "Runs per position; the best is kept")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
+    register_bench_log_command(*bench);
     perft->callback([opts] {
         int rc = run_perft_bench(opts->stockfish, opts->repeat);
         if (rc) throw CLI::RuntimeError(rc);

@@ -8,6 +8,8 @@ namespace venue::cli {
 
 void register_perft_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
+// `venue bench log`, registered under `venue bench`.
+void register_bench_log_command(CLI::App& bench);
 void register_sim_command(CLI::App& app);
 void register_run_command(CLI::App& app);
 void register_log_commands(CLI::App& app);
