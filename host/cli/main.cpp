@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
 
     venue::cli::register_run_command(app);
     venue::cli::register_log_commands(app);
+    venue::cli::register_ports_command(app);
     venue::cli::register_perft_command(app);
     venue::cli::register_bench_command(app);
     venue::cli::register_sim_command(app);
