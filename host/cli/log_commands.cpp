@@ -37,7 +37,8 @@ int replay(const std::string& path, std::int64_t until, bool json) {
         j["events"] = r->events;
         j["last_seq"] = r->last_seq;
         j["state_hash"] = state.state_hash();
-        for (const auto& [id, m] : state.matches()) {
+        for (const auto& [id, match] : state.matches()) {
+            const engine::Match& m = *match;
             nlohmann::json mj;
             mj["id"] = id;
             mj["game"] = m.config().game;
@@ -55,7 +56,8 @@ int replay(const std::string& path, std::int64_t until, bool json) {
         return 0;
     }
     fmt::print("log: {}\nevents replayed: {} (up to seq {})\n", path, r->events, r->last_seq);
-    for (const auto& [id, m] : state.matches()) {
+    for (const auto& [id, match] : state.matches()) {
+        const engine::Match& m = *match;
         fmt::print("match {} ({}): {}, result {}{}\n", id, m.config().game,
                    engine::to_string(m.phase()), m.result(),
                    m.termination().empty() ? "" : " by " + m.termination());
@@ -108,7 +110,7 @@ int export_pgn(const std::string& path, const std::string& match, const std::str
     }
     std::string text;
     for (const auto& [id, m] : r->state.matches())
-        if (match.empty() || id == match) text += chess::write_pgn(engine::to_pgn(m));
+        if (match.empty() || id == match) text += chess::write_pgn(engine::to_pgn(*m));
     if (text.empty() && !match.empty()) {
         fmt::print(stderr, "venue export pgn: no match '{}' in {}\n", match, path);
         return 2;

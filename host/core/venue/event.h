@@ -72,6 +72,31 @@ struct ClockReading {
     std::optional<Color> running;
 };
 
+// A claim button press as the hub judged it: the hub timestamps the first edge,
+// applies the lockout by itself and reports each press with its verdict.
+enum class ClaimVerdict : std::uint8_t {
+    ACCEPTED,     // first accepted press of the armed team: the hub lit its LED
+    LATE,         // the team's claim was already held; margin_us behind the holder
+    OUT_OF_TURN,  // a press of the team not on move
+    TIE,          // pressed in the same sample as `tied_with`; the hub chose `winner`
+};
+struct ClaimPressed {
+    std::string match;
+    int button = 0;
+    ClaimVerdict verdict = ClaimVerdict::ACCEPTED;
+    std::int64_t margin_us = 0;  // LATE: behind the accepted press
+    std::vector<int> tied_with;  // TIE: every button in the tie
+    int winner = -1;             // TIE: the button the hub's rule chose
+    std::string tie_rule;        // TIE: the hub's documented rule, as it reported it
+};
+// A crossing of the red line in front of a team's boards, derived by the hub
+// from the order in which the zone's two beams were broken.
+struct BeamCrossed {
+    std::string match;
+    Color zone = chess::WHITE;  // whose zone
+    bool inward = true;         // towards the boards
+};
+
 // --- players' claims under the Laws ------------------------------------------------------------
 enum class DrawClaimKind : std::uint8_t {
     THREEFOLD,
@@ -105,9 +130,9 @@ struct ArbiterAction {
     std::string note;     // why: required
 };
 
-using EventBody =
-    std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
-                 BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction>;
+using EventBody = std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed,
+                               BoardMismatch, BoardRestored, ClockPressed, FlagFell, ClockReading,
+                               DrawClaimed, ArbiterAction, ClaimPressed, BeamCrossed>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

@@ -41,6 +41,11 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ArbiterActionKind,
                               {ArbiterActionKind::DECLARE_RESULT, "declare_result"},
                               {ArbiterActionKind::ENTER_MOVE, "enter_move"}})
 
+NLOHMANN_JSON_SERIALIZE_ENUM(ClaimVerdict, {{ClaimVerdict::ACCEPTED, "accepted"},
+                                            {ClaimVerdict::LATE, "late"},
+                                            {ClaimVerdict::OUT_OF_TURN, "out_of_turn"},
+                                            {ClaimVerdict::TIE, "tie"}})
+
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeControl, base_ms, increment_ms, mode)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerConfig, id, name, seat, buttons, files)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TeamConfig, name, players)
@@ -58,6 +63,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardMismatch, match, board, squ
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardRestored, match, board)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FlagFell, match, side)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DrawClaimed, match, side, kind, intended_uci)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimPressed, match, button, verdict, margin_us,
+                                                tied_with, winner, tie_rule)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BeamCrossed, match, zone, inward)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
                                                 result, text, arbiter, note)
 

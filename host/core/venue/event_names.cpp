@@ -29,6 +29,8 @@ const char* kind_name(const EventBody& body) {
                           [](const ClockReading&) { return "clock_reading"; },
                           [](const DrawClaimed&) { return "draw_claimed"; },
                           [](const ArbiterAction&) { return "arbiter_action"; },
+                          [](const ClaimPressed&) { return "claim_pressed"; },
+                          [](const BeamCrossed&) { return "beam_crossed"; },
                       },
                       body);
 }
@@ -41,6 +43,8 @@ const char* source_name(const EventBody& body) {
                           [](const ClockPressed&) { return "hub"; },
                           [](const FlagFell&) { return "hub"; },
                           [](const ClockReading&) { return "hub"; },
+                          [](const ClaimPressed&) { return "hub"; },
+                          [](const BeamCrossed&) { return "hub"; },
                           [](const DrawClaimed&) { return "arbiter"; },
                           [](const ArbiterAction&) { return "arbiter"; },
                           [](const auto&) { return "host"; },

@@ -63,6 +63,14 @@ void Match::ignore(const char* rule, const std::string& why, std::vector<Decisio
     out.push_back({EventIgnored{config_.id}, rule, why});
 }
 
+void Match::on(const ClaimPressed& e, std::vector<Decision>& out) {
+    ignore("X-1", "button " + std::to_string(e.button) + ": plain chess has no claims", out);
+}
+
+void Match::on(const BeamCrossed& /*e*/, std::vector<Decision>& out) {
+    ignore("X-1", "plain chess has no red line", out);
+}
+
 void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (finished(out)) return;
     auto m = chess::parse_uci(game_.position(), e.uci);
@@ -346,7 +354,7 @@ std::string Match::canonical() const {
     s += "\npending " + (pending_ ? chess::to_uci(*pending_) : std::string("-"));
     s += "\nrestore " + std::string(restore_required_ ? "yes" : "no");
     for (chess::Square sq : restore_squares_) s += " " + chess::square_to_string(sq);
-    s += "\n";
+    s += "\n" + canonical_extra();
     return s;
 }
 

@@ -11,6 +11,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/game.h"
@@ -40,9 +41,16 @@ struct ClockMirror {
 
 struct SnapshotAccess;
 
+// A match of plain chess under the Laws of Chess, and the base of every game's
+// match: a game module derives from it and overrides the handlers whose rules
+// differ (see games/). The shared machinery (commit a move, end the game, add
+// time, restore) lives here so that every game decides those the same way.
 class Match {
   public:
     explicit Match(MatchConfig config);
+    virtual ~Match() = default;
+    Match(const Match&) = delete;
+    Match& operator=(const Match&) = delete;
 
     // Applies one event addressed to this match, appending what it decides.
     void apply(const Event& event, std::vector<Decision>& out);
@@ -67,17 +75,26 @@ class Match {
     // Everything that defines the state, in a fixed text form (for the state hash).
     std::string canonical() const;
 
-  private:
+    // A game's own state for snapshots (JSON text, "" when it has none), and back.
+    virtual std::string extra_snapshot() const { return ""; }
+    virtual bool restore_extra(std::string_view /*json*/) { return true; }
+
+  protected:
     friend struct SnapshotAccess;
 
-    void on(const MoveSensed& e, std::vector<Decision>& out);
-    void on(const BoardMismatch& e, std::vector<Decision>& out);
-    void on(const BoardRestored& e, std::vector<Decision>& out);
-    void on(const ClockPressed& e, std::vector<Decision>& out);
-    void on(const FlagFell& e, std::vector<Decision>& out);
-    void on(const ClockReading& e, std::vector<Decision>& out);
-    void on(const DrawClaimed& e, std::vector<Decision>& out);
-    void on(const ArbiterAction& e, std::vector<Decision>& out);
+    virtual void on(const MoveSensed& e, std::vector<Decision>& out);
+    virtual void on(const BoardMismatch& e, std::vector<Decision>& out);
+    virtual void on(const BoardRestored& e, std::vector<Decision>& out);
+    virtual void on(const ClockPressed& e, std::vector<Decision>& out);
+    virtual void on(const FlagFell& e, std::vector<Decision>& out);
+    virtual void on(const ClockReading& e, std::vector<Decision>& out);
+    virtual void on(const DrawClaimed& e, std::vector<Decision>& out);
+    virtual void on(const ArbiterAction& e, std::vector<Decision>& out);
+    // Events only team games use; plain chess ignores them with a reason.
+    virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
+    virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
+    // A game's own state in the canonical text (for the state hash).
+    virtual std::string canonical_extra() const { return ""; }
 
     // Plays m as a completed move: decisions, clock switch, automatic endings.
     void commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,

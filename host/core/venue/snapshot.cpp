@@ -30,14 +30,19 @@ struct SnapshotAccess {
         for (const auto& c : m.clock_after_move_)
             clocks.push_back(c ? nlohmann::json(*c) : nullptr);
         j["clock_after_move"] = clocks;
+        const std::string extra = m.extra_snapshot();
+        if (!extra.empty()) j["extra"] = nlohmann::json::parse(extra);
         return j;
     }
 
-    static Result<Match, std::string> load(const nlohmann::json& j) {
+    static Result<std::unique_ptr<Match>, std::string> load(const nlohmann::json& j) {
         auto created =
             parse_event("match_created", nlohmann::json{{"config", j.at("config")}}.dump());
         if (!created) return unexpected(created.error());
-        Match m(std::get<MatchCreated>(*created).config);
+        std::string why;
+        std::unique_ptr<Match> owner = make_match(std::get<MatchCreated>(*created).config, &why);
+        if (!owner) return unexpected(why);
+        Match& m = *owner;
         for (const auto& text : j.at("moves")) {
             auto mv = chess::parse_uci(m.game_.position(), text.get<std::string>());
             if (!mv) return unexpected("match " + m.config_.id + ": " + mv.error());
@@ -62,7 +67,9 @@ struct SnapshotAccess {
         for (const auto& c : j.at("clock_after_move"))
             m.clock_after_move_.push_back(c.is_null() ? std::nullopt
                                                       : std::optional(c.get<std::int64_t>()));
-        return m;
+        if (j.contains("extra") && !m.restore_extra(j.at("extra").dump()))
+            return unexpected("match " + m.config_.id + ": its game's own state is unreadable");
+        return owner;
     }
 
     static std::string save(const VenueState& s) {
@@ -70,7 +77,7 @@ struct SnapshotAccess {
         j["format"] = 1;
         j["events_applied"] = s.events_applied_;
         j["matches"] = nlohmann::json::array();
-        for (const auto& [id, m] : s.matches_) j["matches"].push_back(save(m));
+        for (const auto& [id, m] : s.matches_) j["matches"].push_back(save(*m));
         return j.dump();
     }
 
@@ -84,7 +91,7 @@ struct SnapshotAccess {
             for (const auto& mj : j.at("matches")) {
                 auto m = load(mj);
                 if (!m) return unexpected(m.error());
-                std::string id = m->config().id;
+                std::string id = (*m)->config().id;
                 s.matches_.emplace(id, std::move(*m));
             }
             return s;

@@ -4,9 +4,15 @@
 
 namespace venue::engine {
 
+std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {
+    if (config.game == "fide") return std::make_unique<Match>(config);
+    if (why) *why = "game '" + config.game + "' has no rules module yet";
+    return nullptr;
+}
+
 const Match* VenueState::match(const std::string& id) const {
     auto it = matches_.find(id);
-    return it == matches_.end() ? nullptr : &it->second;
+    return it == matches_.end() ? nullptr : it->second.get();
 }
 
 std::vector<Decision> VenueState::apply(const Event& event) {
@@ -22,9 +28,6 @@ std::vector<Decision> VenueState::apply(const Event& event) {
                 } else if (matches_.count(id)) {
                     out.push_back({EventIgnored{id}, "X-5",
                                    "match " + id + " exists: its configuration is frozen"});
-                } else if (body.config.game != "fide") {
-                    out.push_back({EventIgnored{id}, "X-1",
-                                   "game '" + body.config.game + "' has no rules module yet"});
                 } else if (auto fen = chess::Position::from_fen(body.config.start_fen.empty()
                                                                     ? chess::Position::START_FEN
                                                                     : body.config.start_fen);
@@ -32,7 +35,12 @@ std::vector<Decision> VenueState::apply(const Event& event) {
                     out.push_back({EventIgnored{id}, "X-5",
                                    "match " + id + ": start position: " + fen.error().to_string()});
                 } else {
-                    matches_.emplace(id, Match(body.config));
+                    std::string why;
+                    auto m = make_match(body.config, &why);
+                    if (m)
+                        matches_.emplace(id, std::move(m));
+                    else
+                        out.push_back({EventIgnored{id}, "X-1", why});
                 }
             } else if constexpr (requires { body.match; }) {
                 auto it = matches_.find(body.match);
@@ -40,7 +48,7 @@ std::vector<Decision> VenueState::apply(const Event& event) {
                     out.push_back(
                         {EventIgnored{body.match}, "X-2", "no match '" + body.match + "'"});
                 else
-                    it->second.apply(event, out);
+                    it->second->apply(event, out);
             }
             // System events (host started, devices) change no match.
         },
@@ -50,7 +58,7 @@ std::vector<Decision> VenueState::apply(const Event& event) {
 
 std::string VenueState::canonical() const {
     std::string s;
-    for (const auto& [id, m] : matches_) s += m.canonical();
+    for (const auto& [id, m] : matches_) s += m->canonical();
     return s;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,11 +16,15 @@ namespace venue::engine {
 
 struct SnapshotAccess;
 
+// The match of a configuration's game: the one place that knows every game
+// module. Null when the game has no module (the reason goes to *why).
+std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why);
+
 class VenueState {
   public:
     std::vector<Decision> apply(const Event& event);
 
-    const std::map<std::string, Match>& matches() const { return matches_; }
+    const std::map<std::string, std::unique_ptr<Match>>& matches() const { return matches_; }
     const Match* match(const std::string& id) const;
     std::int64_t events_applied() const { return events_applied_; }
 
@@ -32,7 +37,8 @@ class VenueState {
   private:
     friend struct SnapshotAccess;
 
-    std::map<std::string, Match> matches_;  // ordered: the hash must not depend on insertion
+    // Ordered, so that the hash does not depend on the order matches were created in.
+    std::map<std::string, std::unique_ptr<Match>> matches_;
     std::int64_t events_applied_ = 0;
 };
 
