@@ -1,0 +1,22 @@
+# cmake -DELF=... -DSIZE=avr-size -DFLASH_BUDGET=n -DRAM_BUDGET=n -P check_budget.cmake
+# Flash = .text + .data (initial values live in flash). Static RAM = everything placed in RAM
+# (.venue_isr, .data, .bss, .noinit), which avr-size -C does not fully show.
+execute_process(COMMAND ${SIZE} -A ${ELF} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "avr-size failed on ${ELF}")
+endif()
+foreach(section text data bss noinit venue_isr)
+  set(${section} 0)
+  if(out MATCHES "\n\\.${section}[ \t]+([0-9]+)")
+    set(${section} ${CMAKE_MATCH_1})
+  endif()
+endforeach()
+math(EXPR flash "${text} + ${data}")
+math(EXPR ram "${data} + ${bss} + ${noinit} + ${venue_isr}")
+message(STATUS "venue-hub: flash ${flash} / ${FLASH_BUDGET} bytes, static RAM ${ram} / ${RAM_BUDGET} bytes")
+if(flash GREATER FLASH_BUDGET)
+  message(FATAL_ERROR "venue-hub: flash ${flash} bytes exceeds the budget of ${FLASH_BUDGET}")
+endif()
+if(ram GREATER RAM_BUDGET)
+  message(FATAL_ERROR "venue-hub: static RAM ${ram} bytes exceeds the budget of ${RAM_BUDGET}")
+endif()
