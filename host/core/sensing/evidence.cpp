@@ -1,0 +1,42 @@
+#include "sensing/evidence.h"
+
+namespace venue::sensing {
+
+Evidence::Evidence(std::int64_t glitch_us) : glitch_us_(glitch_us) {
+    for (auto& per_piece : left_us_) per_piece.fill(NEVER);
+}
+
+void Evidence::record(const Placement* before, const Placement& board, std::int64_t t_us) {
+    for (int s = 0; s < chess::SQUARE_NB; ++s) {
+        auto& h = history_[s];
+        if (!before) {
+            h[0] = Interval{NEVER, board[s]};
+            continue;
+        }
+        if ((*before)[s] == board[s]) continue;
+        for (int i = HISTORY - 1; i > 0; --i) h[i] = h[i - 1];
+        h[0] = Interval{t_us, board[s]};
+        left_us_[s][(*before)[s]] = t_us;
+    }
+    now_ = board;
+}
+
+std::int64_t Evidence::held_since_us(Square s) const {
+    const auto& h = history_[s];
+    const Piece content = h[0].content;
+    int i = 0;
+    // Step back over short excursions that returned to the same content.
+    while (i + 2 < HISTORY && h[i + 1].start_us != NEVER && h[i + 2].content == content &&
+           h[i].start_us - h[i + 1].start_us < glitch_us_)
+        i += 2;
+    return h[i].start_us;
+}
+
+Bitboard Evidence::touched() const {
+    Bitboard out = 0;
+    for (int s = 0; s < chess::SQUARE_NB; ++s)
+        if (history_[s][0].start_us > since_us_) out |= chess::square_bb(Square(s));
+    return out;
+}
+
+}  // namespace venue::sensing
