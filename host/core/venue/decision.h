@@ -48,6 +48,41 @@ struct ClockSwitched {
 struct ClaimRefused {
     std::string match;
     Color side = chess::WHITE;
+    std::string player;  // team games: who pressed
+    std::string code;    // team games: CLAIM_HELD, NOT_TEAM_TURN, REMOVED, NO_LEGAL_MOVE, ...
+    std::int64_t margin_us = 0;  // CLAIM_HELD: behind the holder
+};
+// A player holds the right to move for his team (team games).
+struct ClaimGranted {
+    std::string match;
+    std::string player;
+    int button = 0;
+    std::int64_t hub_us = 0;
+};
+struct ClaimEnded {
+    std::string match;
+    std::string player;
+};
+// A warning waiting for the judge (catalogue CB-6.4.2.2 with auto warnings off).
+struct WarningProposed {
+    std::string match;
+    int ref = 0;
+    std::string player;
+    std::string reason;
+};
+struct WarningGiven {
+    std::string match;
+    std::string player;
+    int count = 0;  // the player's warnings so far, this one included
+    std::string reason;
+};
+// A player leaves the game: his team's pieces on `squares` come off the board
+// and his files pass to `files_to`.
+struct PlayerRemoved {
+    std::string match;
+    std::string player;
+    std::vector<chess::Square> squares;
+    std::string files_to;
 };
 struct GameEnded {
     std::string match;
@@ -60,6 +95,7 @@ struct DeviceCommand {
     std::string command;  // "clock.add_time", "clock.pause", "clock.resume", "clock.run", ...
     Color side = chess::WHITE;
     std::int64_t amount_ms = 0;
+    int value = 0;  // e.g. the button of "claim.disable_button"
 };
 struct EventIgnored {
     std::string match;
@@ -67,7 +103,8 @@ struct EventIgnored {
 
 using DecisionBody =
     std::variant<MoveAccepted, MoveRefused, RestoreRequired, IllegalMoveCounted, TimeAdded,
-                 ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored>;
+                 ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored, ClaimGranted,
+                 ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved>;
 
 struct Decision {
     DecisionBody body;

@@ -117,6 +117,11 @@ enum class ArbiterActionKind : std::uint8_t {
     RESTORE_POSITION,  // ply: take the game back to the position after `ply` moves
     DECLARE_RESULT,    // result ("1-0", "0-1", "1/2-1/2"), text = termination
     ENTER_MOVE,        // uci: a move the arbiter records (board fault, dispute)
+    WARN,              // player, text = reason (team games)
+    REMOVE,            // player, text = reason (team games)
+    CONFIRM_WARNING,   // ref = the proposed warning's number
+    REJECT_WARNING,    // ref = the proposed warning's number
+    RELEASE_CLAIM,     // the claim holder's claim ends without a move
 };
 struct ArbiterAction {
     std::string match;
@@ -126,6 +131,8 @@ struct ArbiterAction {
     int ply = 0;
     std::string result;
     std::string text;
+    std::string player;   // the player concerned (team games)
+    int ref = 0;          // a proposed warning's number
     std::string arbiter;  // who acted
     std::string note;     // why: required
 };

@@ -39,7 +39,12 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ArbiterActionKind,
                               {ArbiterActionKind::ADD_TIME, "add_time"},
                               {ArbiterActionKind::RESTORE_POSITION, "restore_position"},
                               {ArbiterActionKind::DECLARE_RESULT, "declare_result"},
-                              {ArbiterActionKind::ENTER_MOVE, "enter_move"}})
+                              {ArbiterActionKind::ENTER_MOVE, "enter_move"},
+                              {ArbiterActionKind::WARN, "warn"},
+                              {ArbiterActionKind::REMOVE, "remove"},
+                              {ArbiterActionKind::CONFIRM_WARNING, "confirm_warning"},
+                              {ArbiterActionKind::REJECT_WARNING, "reject_warning"},
+                              {ArbiterActionKind::RELEASE_CLAIM, "release_claim"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(ClaimVerdict, {{ClaimVerdict::ACCEPTED, "accepted"},
                                             {ClaimVerdict::LATE, "late"},
@@ -51,8 +56,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerConfig, id, name, seat, bu
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TeamConfig, name, players)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessPenalties, illegal_move_bonus_ms,
                                                 illegal_moves_to_lose, incorrect_claim_bonus_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessballRules, auto_warnings, warning_bonus_ms,
+                                                third_warning_bonus, warnings_to_remove)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MatchConfig, id, game, event, site, round, white,
-                                                black, time, penalties, board, start_fen)
+                                                black, time, penalties, board, start_fen, chessball)
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HostStarted, version)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceConnected, device, detail)
@@ -67,7 +74,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimPressed, match, button, ver
                                                 tied_with, winner, tie_rule)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BeamCrossed, match, zone, inward)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
-                                                result, text, arbiter, note)
+                                                result, text, player, ref, arbiter, note)
 
 // Types with optional fields are written by hand: an absent optional is an absent key.
 void to_json(nlohmann::json& j, const ClockPressed& e) {
@@ -96,9 +103,15 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RestoreRequired, match, fen, squ
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(IllegalMoveCounted, match, side, count)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeAdded, match, side, amount_ms)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClockSwitched, match, running)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimRefused, match, side)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimRefused, match, side, player, code, margin_us)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimGranted, match, player, button, hub_us)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimEnded, match, player)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningProposed, match, ref, player, reason)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningGiven, match, player, count, reason)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerRemoved, match, player, squares, files_to)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameEnded, match, result, termination)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, side, amount_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, side, amount_ms,
+                                                value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)
 
 namespace {

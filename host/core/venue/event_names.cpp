@@ -64,6 +64,11 @@ const char* kind_name(const DecisionBody& body) {
                           [](const GameEnded&) { return "game_ended"; },
                           [](const DeviceCommand&) { return "device_command"; },
                           [](const EventIgnored&) { return "event_ignored"; },
+                          [](const ClaimGranted&) { return "claim_granted"; },
+                          [](const ClaimEnded&) { return "claim_ended"; },
+                          [](const WarningProposed&) { return "warning_proposed"; },
+                          [](const WarningGiven&) { return "warning_given"; },
+                          [](const PlayerRemoved&) { return "player_removed"; },
                       },
                       body);
 }

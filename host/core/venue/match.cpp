@@ -252,7 +252,7 @@ void Match::on(const DrawClaimed& e, std::vector<Decision>& out) {
     if (!e.intended_uci.empty()) {
         auto m = chess::parse_uci(game_.position(), e.intended_uci);
         if (!m) {
-            out.push_back({ClaimRefused{config_.id, e.side}, rule,
+            out.push_back({ClaimRefused{config_.id, e.side, "", "ILLEGAL_INTENDED_MOVE", 0}, rule,
                            "the intended move " + e.intended_uci + " is not legal"});
             return;
         }
@@ -269,7 +269,7 @@ void Match::on(const DrawClaimed& e, std::vector<Decision>& out) {
             std::string(side_name(e.side)) + "'s claim is correct", out);
         return;
     }
-    out.push_back({ClaimRefused{config_.id, e.side}, "FIDE-9.5.3",
+    out.push_back({ClaimRefused{config_.id, e.side, "", "INCORRECT_CLAIM", 0}, "FIDE-9.5.3",
                    std::string(side_name(e.side)) + "'s claim is incorrect"});
     add_time(~e.side, config_.penalties.incorrect_claim_bonus_ms, "FIDE-9.5.3",
              std::string(side_name(~e.side)) + " receives " +
@@ -341,6 +341,13 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
             commit(*m, std::nullopt, "X-3", out);
             return;
         }
+        case ArbiterActionKind::WARN:
+        case ArbiterActionKind::REMOVE:
+        case ArbiterActionKind::CONFIRM_WARNING:
+        case ArbiterActionKind::REJECT_WARNING:
+        case ArbiterActionKind::RELEASE_CLAIM:
+            ignore("X-1", "plain chess has no team warnings, removals or claims", out);
+            return;
     }
 }
 

@@ -44,6 +44,14 @@ struct ChessPenalties {
     std::int64_t incorrect_claim_bonus_ms = 2 * 60 * 1000;
 };
 
+// Chessball's pre-agreed conditions (catalogue CB-6.1 and the CB-A defaults).
+struct ChessballRules {
+    bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
+    std::int64_t warning_bonus_ms = 120000;  // CB-6.4.2.5: to the opposing team per warning
+    bool third_warning_bonus = true;         // CB-A19
+    int warnings_to_remove = 3;              // CB-6.4.3.1
+};
+
 struct MatchConfig {
     std::string id;             // e.g. "m1"
     std::string game = "fide";  // the rules module: "fide" (plain chess under the Laws)
@@ -53,8 +61,9 @@ struct MatchConfig {
     TeamConfig white, black;
     TimeControl time;
     ChessPenalties penalties;
-    std::string board;      // the board's id (a DGT serial number) or "" when moves are entered
-    std::string start_fen;  // "" = the standard start position
+    std::string board;         // the board's id (a DGT serial number) or "" when moves are entered
+    std::string start_fen;     // "" = the standard start position
+    ChessballRules chessball;  // game "chessball" only
 };
 
 }  // namespace venue::engine

@@ -1,11 +1,20 @@
 #include "venue/venue_state.h"
 
+#include "games/chessball/chessball_match.h"
+
 #include <cstdio>
 
 namespace venue::engine {
 
 std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {
     if (config.game == "fide") return std::make_unique<Match>(config);
+    if (config.game == "chessball") {
+        if (auto bad = games::chessball::ChessballMatch::validate(config)) {
+            if (why) *why = "match " + config.id + ": " + *bad;
+            return nullptr;
+        }
+        return std::make_unique<games::chessball::ChessballMatch>(config);
+    }
     if (why) *why = "game '" + config.game + "' has no rules module yet";
     return nullptr;
 }

@@ -1,0 +1,133 @@
+#include "games/chessball/file_ownership.h"
+
+#include <algorithm>
+
+namespace venue::games::chessball {
+
+Result<FileOwnership, std::string> FileOwnership::from_team(const engine::TeamConfig& team) {
+    FileOwnership o;
+    o.owner_.fill(-1);
+    for (std::size_t p = 0; p < team.players.size(); ++p) {
+        const auto& player = team.players[p];
+        if (player.files.empty())
+            return unexpected("player " + player.id + " owns no file (CB-2.3: at least one each)");
+        for (char f : player.files) {
+            if (f < 'a' || f > 'h')
+                return unexpected("player " + player.id + ": '" + std::string(1, f) +
+                                  "' is not a file a-h");
+            int& slot = o.owner_[std::size_t(f - 'a')];
+            if (slot >= 0)
+                return unexpected("file " + std::string(1, f) + " is owned by both " +
+                                  team.players[std::size_t(slot)].id + " and " + player.id +
+                                  " (CB-A24: one owner per file)");
+            slot = int(p);
+        }
+    }
+    for (int f = 0; f < 8; ++f)
+        if (o.owner_[std::size_t(f)] < 0)
+            return unexpected("file " + std::string(1, char('a' + f)) +
+                              " has no owner (CB-A24: every file needs one)");
+    return o;
+}
+
+std::string FileOwnership::files_of(int player) const {
+    std::string files;
+    for (int f = 0; f < 8; ++f)
+        if (owner_[std::size_t(f)] == player) files += char('a' + f);
+    return files;
+}
+
+void FileOwnership::transfer(int from_player, int to_player) {
+    for (int& o : owner_)
+        if (o == from_player) o = to_player;
+}
+
+RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
+                         const FileOwnership& ownership, int player,
+                         const std::vector<bool>& removed) {
+    RemovalPlan plan;
+    const std::string own = ownership.files_of(player);
+    auto team_men_on = [&](int file) {
+        std::vector<chess::Square> squares;
+        for (int rank = 0; rank < 8; ++rank) {
+            const chess::Square s = chess::make_square(file, rank);
+            const chess::Piece p = pos.piece_on(s);
+            if (p != chess::NO_PIECE && chess::color_of(p) == team &&
+                chess::type_of(p) != chess::KING)
+                squares.push_back(s);
+        }
+        return squares;
+    };
+    // CB-6.4.4.1: his team's men on his files (CB-6.4.4.2: never the king).
+    for (char f : own) {
+        auto men = team_men_on(f - 'a');
+        plan.squares.insert(plan.squares.end(), men.begin(), men.end());
+    }
+    // The scan after his highest file, with wrap, skipping his own files.
+    const int highest = own.empty() ? 0 : own.back() - 'a';
+    std::vector<int> scan;
+    for (int i = 1; i <= 8; ++i) {
+        const int f = (highest + i) % 8;
+        if (ownership.owner(f) != player) scan.push_back(f);
+    }
+    // CB-6.4.4.3: nothing but the king there: the next file holding a man goes instead.
+    if (plan.squares.empty()) {
+        for (int f : scan) {
+            auto men = team_men_on(f);
+            if (!men.empty()) {
+                plan.squares = men;
+                break;
+            }
+        }
+    }
+    // CB-6.4.4.4: his files pass to the owner of the first file the scan reaches.
+    for (int f : scan) {
+        const int owner = ownership.owner(f);
+        if (owner >= 0 && !removed[std::size_t(owner)]) {
+            plan.recipient = owner;
+            break;
+        }
+    }
+    std::sort(plan.squares.begin(), plan.squares.end());
+    return plan;
+}
+
+Result<chess::Position, std::string> without_pieces(const chess::Position& pos,
+                                                    const std::vector<chess::Square>& squares) {
+    std::string placement;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const chess::Square s = chess::make_square(file, rank);
+            chess::Piece p = pos.piece_on(s);
+            if (std::find(squares.begin(), squares.end(), s) != squares.end()) p = chess::NO_PIECE;
+            if (p == chess::NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (empty) placement += char('0' + empty);
+            empty = 0;
+            placement += " PNBRQK  pnbrqk"[p];
+        }
+        if (empty) placement += char('0' + empty);
+        if (rank) placement += '/';
+    }
+    auto has = [&](chess::Square s, chess::Piece p) {
+        return pos.piece_on(s) == p &&
+               std::find(squares.begin(), squares.end(), s) == squares.end();
+    };
+    std::string castling;
+    if (pos.can_castle(chess::WHITE_OO) && has(chess::SQ_H1, chess::W_ROOK)) castling += 'K';
+    if (pos.can_castle(chess::WHITE_OOO) && has(chess::SQ_A1, chess::W_ROOK)) castling += 'Q';
+    if (pos.can_castle(chess::BLACK_OO) && has(chess::SQ_H8, chess::B_ROOK)) castling += 'k';
+    if (pos.can_castle(chess::BLACK_OOO) && has(chess::SQ_A8, chess::B_ROOK)) castling += 'q';
+    const std::string fen = placement + (pos.side_to_move() == chess::WHITE ? " w " : " b ") +
+                            (castling.empty() ? "-" : castling) + " - " +
+                            std::to_string(pos.halfmove_clock()) + " " +
+                            std::to_string(pos.fullmove_number());
+    auto edited = chess::Position::from_fen(fen);
+    if (!edited) return unexpected(edited.error().to_string());
+    return *edited;
+}
+
+}  // namespace venue::games::chessball

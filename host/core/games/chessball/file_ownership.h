@@ -1,0 +1,50 @@
+// Who owns which file in a Chessball team (catalogue CB-2.3), and what a
+// removal takes off the board and hands on (CB-6.4.4 with the CB-A22 defaults).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "common/result.h"
+#include "venue/match_config.h"
+
+namespace venue::games::chessball {
+
+class FileOwnership {
+  public:
+    // CB-2.3 / CB-A24: every file a..h has exactly one owner, every player at
+    // least one file. The error names the file or player at fault.
+    static Result<FileOwnership, std::string> from_team(const engine::TeamConfig& team);
+
+    int owner(int file) const { return owner_[std::size_t(file)]; }  // player index
+    // The player's files in alphabetical order, e.g. "ab".
+    std::string files_of(int player) const;
+    void transfer(int from_player, int to_player);
+    const std::array<int, 8>& owners() const { return owner_; }
+    void set_owners(const std::array<int, 8>& owners) { owner_ = owners; }
+
+  private:
+    std::array<int, 8> owner_{};
+};
+
+// What removing a player does (CB-6.4.4.1-4, CB-A22 defaults: scan after the
+// player's highest file, alphabetically with wrap, skipping his own files).
+struct RemovalPlan {
+    std::vector<chess::Square> squares;  // the team's pieces to take off (never the king)
+    int recipient = -1;                  // the player who takes over his files (-1: none left)
+};
+
+RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
+                         const FileOwnership& ownership, int player,
+                         const std::vector<bool>& removed);
+
+// The position with the given squares emptied: same side to move, castling
+// rights only where king and rook still stand, no en passant square. Fails
+// when the result is no legal position (a king of the side not to move left in
+// check: CB-A21, the judge decides).
+Result<chess::Position, std::string> without_pieces(const chess::Position& pos,
+                                                    const std::vector<chess::Square>& squares);
+
+}  // namespace venue::games::chessball
