@@ -1,5 +1,7 @@
 #include "config/venue_config.h"
 
+#include "games/chessball/chessball_match.h"
+
 #include <toml++/toml.h>
 #include <fstream>
 #include <set>
@@ -89,14 +91,16 @@ engine::TeamConfig parse_team(const toml::table& t, const std::string& path) {
 engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                                 const VenueConfig& venue) {
     only_keys(t, path,
-              {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black"});
+              {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black",
+               "chessball"});
     engine::MatchConfig m;
     m.id = get<std::string>(t, path, "id", "");
     if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
     m.game = get<std::string>(t, path, "game", "fide");
-    if (m.game != "fide")
+    if (m.game != "fide" && m.game != "chessball")
         throw Failure{line_of(*t.get("game")), path + ".game",
-                      "'" + m.game + "' is not available yet; this build runs \"fide\""};
+                      "'" + m.game + "' is not available yet; this build runs \"fide\" and " +
+                          "\"chessball\""};
     m.event = venue.event_name;
     m.site = venue.site;
     m.round = get<std::string>(t, path, "round", "1");
@@ -132,6 +136,17 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         m.penalties.incorrect_claim_bonus_ms =
             int64_t(get<double>(*pen, pp, "incorrect_claim_bonus_seconds", 120) * 1000);
     }
+    if (const toml::table* cb = table_at(t, path, "chessball")) {
+        const std::string cp = path + ".chessball";
+        only_keys(*cb, cp,
+                  {"auto_warnings", "warning_bonus_seconds", "third_warning_bonus",
+                   "warnings_to_remove"});
+        m.chessball.auto_warnings = get<bool>(*cb, cp, "auto_warnings", false);
+        m.chessball.warning_bonus_ms =
+            int64_t(get<double>(*cb, cp, "warning_bonus_seconds", 120) * 1000);
+        m.chessball.third_warning_bonus = get<bool>(*cb, cp, "third_warning_bonus", true);
+        m.chessball.warnings_to_remove = int(get<int64_t>(*cb, cp, "warnings_to_remove", 3));
+    }
     for (const char* side : {"white", "black"}) {
         const toml::table* st = table_at(t, path, side);
         if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
@@ -140,6 +155,10 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
             throw Failure{line_of(*st), path + "." + side + ".players",
                           "plain chess has exactly one player per side"};
         (std::string(side) == "white" ? m.white : m.black) = team;
+    }
+    if (m.game == "chessball") {
+        if (auto bad = games::chessball::ChessballMatch::validate(m))
+            throw Failure{line_of(t), path, *bad};
     }
     return m;
 }

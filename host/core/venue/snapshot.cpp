@@ -13,6 +13,8 @@ struct SnapshotAccess {
     static nlohmann::json save(const Match& m) {
         nlohmann::json j;
         j["config"] = nlohmann::json::parse(event_payload(MatchCreated{m.config_}))["config"];
+        // The game may have been restarted from an edited position (a Chessball removal).
+        j["start_fen"] = m.game_.start_position().fen();
         std::vector<std::string> moves;
         for (chess::Move mv : m.game_.moves()) moves.push_back(chess::to_uci(mv));
         j["moves"] = moves;
@@ -43,6 +45,11 @@ struct SnapshotAccess {
         std::unique_ptr<Match> owner = make_match(std::get<MatchCreated>(*created).config, &why);
         if (!owner) return unexpected(why);
         Match& m = *owner;
+        if (j.contains("start_fen")) {
+            auto start = chess::Position::from_fen(j.at("start_fen").get<std::string>());
+            if (!start) return unexpected("snapshot start position: " + start.error().to_string());
+            m.game_ = chess::Game(*start);
+        }
         for (const auto& text : j.at("moves")) {
             auto mv = chess::parse_uci(m.game_.position(), text.get<std::string>());
             if (!mv) return unexpected("match " + m.config_.id + ": " + mv.error());

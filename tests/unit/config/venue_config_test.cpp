@@ -65,7 +65,7 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"[event]\nnmae = \"x\"\n", 2, "event.nmae", "unknown key"},
         Bad{"[event]\nname = 3\n[[match]]\nid=\"m\"\n", 2, "event.name", "must be a string"},
         Bad{"[feed]\naddress = \"nowhere\"\n", 2, "feed.address", "HOST:PORT"},
-        Bad{"[[match]]\nid = \"m1\"\ngame = \"chessball\"\n", 3, "match[1].game", "not available"},
+        Bad{"[[match]]\nid = \"m1\"\ngame = \"betza\"\n", 3, "match[1].game", "not available"},
         Bad{"[[match]]\ngame = \"fide\"\n", 1, "match[1].id", "missing"},
         Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = []\n[match.black]\nplayers = []\n"
             "[match.time]\nmode = \"hourglass\"\n",
@@ -76,6 +76,30 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = [{name=\"a\"}]\n", 4,
             "match[1].white.players[1].id", "missing"},
         Bad{"[event\nname = 1\n", 1, "", ""}));
+
+TEST(VenueConfig, TheChessballExampleLoads) {
+    auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    const auto& m = c->matches[0];
+    EXPECT_EQ(m.game, "chessball");
+    EXPECT_EQ(m.white.players.size(), 4u);
+    EXPECT_EQ(m.black.players[3].files, "gh");
+    EXPECT_EQ(m.black.players[3].buttons, std::vector<int>{11});
+    EXPECT_FALSE(m.chessball.auto_warnings);
+}
+
+TEST(VenueConfig, ChessballFilesAreCheckedWithTheMatchLine) {
+    auto c = parse_venue_config(
+        "[[match]]\nid = \"cb\"\ngame = \"chessball\"\n[match.white]\n"
+        "players = [{id=\"a\", files=\"abcd\", buttons=[0]}, {id=\"b\", files=\"efg\", "
+        "buttons=[1]}]\n[match.black]\nplayers = [{id=\"c\", files=\"abcd\", buttons=[2]}, "
+        "{id=\"d\", files=\"efgh\", buttons=[3]}]\n",
+        "cb.toml");
+    ASSERT_FALSE(c);
+    EXPECT_EQ(c.error().key, "match[1]");
+    EXPECT_NE(c.error().message.find("file h has no owner"), std::string::npos)
+        << c.error().to_string();
+}
 
 TEST(VenueConfig, DuplicateMatchIds) {
     std::string text = std::string(MINIMAL) + MINIMAL;

@@ -1,0 +1,118 @@
+// Who may move what (CB-2.3, CB-3.3, CB-4.2 with CB-A1, CB-A2, CB-A8) and the endings.
+#include "chessball_script.h"
+
+namespace venue::games::chessball {
+namespace {
+
+using namespace testing;
+
+TEST(CB_2_3, OnlyPiecesOnTheHoldersFilesMayMove) {
+    Script s;
+    s.press(0);  // W1 owns a and b
+    auto d = s.move("e2e4");
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<RestoreRequired>(d, &why));
+    EXPECT_EQ(why->rule, "CB-6.4.2.2");
+    ASSERT_TRUE(find<WarningProposed>(d));  // CB-6.4.2.2: the judge confirms (default)
+    EXPECT_EQ(find<WarningProposed>(d)->player, "W1");
+    EXPECT_EQ(s.match().game().ply_count(), 0u);
+    // CB-A17: he keeps the claim; once the board is restored he plays his own piece.
+    EXPECT_EQ(s.match().claim_holder()->index, 0);
+    s.send(BoardRestored{"m1", "b"});
+    s.move("b1c3");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_A1, OwnershipFollowsTheFileThePieceStandsOnNow) {
+    Script s;
+    s.turn(0, "b1c3");  // W1's knight goes to the c-file
+    s.turn(8, "a7a6");
+    s.press(0);
+    auto refused = s.move("c3d5");  // no longer W1's
+    ASSERT_TRUE(find<RestoreRequired>(refused));
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(1);  // W2 owns c and d
+    s.move("c3d5");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_A2, CastlingBelongsToTheOwnerOfTheKingsFile) {
+    Script s;
+    s.turn(2, "e2e4");
+    s.turn(10, "e7e5");
+    s.turn(3, "g1f3");
+    s.turn(11, "g8f6");
+    s.turn(2, "f1c4");
+    s.turn(10, "f8c5");
+    s.press(3);  // W4 owns g and h, not the king's file
+    ASSERT_TRUE(find<RestoreRequired>(s.move("e1g1")));
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(2);  // W3 owns e
+    s.move("e1g1");
+    EXPECT_EQ(find<MoveAccepted>(s.clock())->san, "O-O");
+}
+
+TEST(CB_4_2, APieceMovedWithoutAClaimIsFlaggedNotWarned) {
+    Script s;
+    auto d = s.move("e2e4");
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<RestoreRequired>(d, &why));
+    EXPECT_EQ(why->rule, "CB-4.2");
+    EXPECT_FALSE(find<WarningProposed>(d));  // CB-A8: the judge attributes it
+    // claims stay closed until the board is restored.
+    EXPECT_EQ(find<ClaimRefused>(s.press(2))->code, "BOARD_NOT_RESTORED");
+    s.send(BoardRestored{"m1", "b"});
+    EXPECT_TRUE(find<ClaimGranted>(s.press(2)));
+}
+
+TEST(CB_4_2, BoardChangesWithoutAClaimAreFlagged) {
+    Script s;
+    auto d = s.send(BoardMismatch{"m1", "b", {chess::SQ_D2}});
+    ASSERT_TRUE(find<RestoreRequired>(d));
+    EXPECT_EQ(find<RestoreRequired>(d)->squares, std::vector<chess::Square>{chess::SQ_D2});
+}
+
+TEST(CB_6_4_2_2, PressingTheClockOnAnImpossiblePositionIsAnImpossibleMove) {
+    Script s;
+    s.press(2);
+    s.send(BoardMismatch{"m1", "b", {chess::SQ_E2, chess::SQ_E5}});
+    auto d = s.clock();
+    ASSERT_TRUE(find<RestoreRequired>(d));
+    ASSERT_TRUE(find<WarningProposed>(d));
+    ASSERT_TRUE(command(d, "clock.run"));  // CB-A18: White's clock runs again
+    EXPECT_EQ(s.match().game().ply_count(), 0u);
+}
+
+TEST(CB_5_2_1, CheckmateWins) {
+    Script s;
+    s.turn(2, "f2f3");
+    s.turn(10, "e7e5");
+    s.turn(3, "g2g4");
+    s.press(9);
+    auto d = s.move("d8h4");
+    ASSERT_TRUE(find<GameEnded>(d));
+    EXPECT_EQ(find<GameEnded>(d)->result, "0-1");
+}
+
+TEST(CB_5_3_3, FiftyMovesWithoutPawnMoveOrCaptureDrawAutomatically) {
+    Script s(four_a_side("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    s.press(2);
+    s.move("e1f1");
+    auto d = s.clock();
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<GameEnded>(d, &why));
+    EXPECT_EQ(why->rule, "CB-5.3.3");
+    EXPECT_EQ(find<GameEnded>(d)->result, "1/2-1/2");
+}
+
+TEST(CB_5_2_2, AFlagLosesUnlessTheOtherTeamCannotMate) {
+    Script s;
+    s.turn(2, "e2e4");
+    auto d = s.send(FlagFell{"m1", chess::BLACK});
+    EXPECT_EQ(find<GameEnded>(d)->result, "1-0");
+}
+
+}  // namespace
+}  // namespace venue::games::chessball
