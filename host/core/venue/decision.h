@@ -52,12 +52,12 @@ struct ClaimRefused {
     std::string code;    // team games: CLAIM_HELD, NOT_TEAM_TURN, REMOVED, NO_LEGAL_MOVE, ...
     std::int64_t margin_us = 0;  // CLAIM_HELD: behind the holder
 };
-// A player holds the right to move for his team (team games).
+// A player holds the right to move for his team (team games). The press's hub
+// time is its event's.
 struct ClaimGranted {
     std::string match;
     std::string player;
     int button = 0;
-    std::int64_t hub_us = 0;
 };
 struct ClaimEnded {
     std::string match;

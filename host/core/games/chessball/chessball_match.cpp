@@ -157,8 +157,7 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
         std::string why = name(*p) + " claims the move (button " + std::to_string(e.button) + ")";
         if (e.verdict == ClaimVerdict::TIE)
             why += "; a tie in one sample, won by the hub's draw (" + e.tie_rule + ")";
-        out.push_back(
-            {ClaimGranted{config_.id, player(*p).id, e.button, e.margin_us}, grant_rule, why});
+        out.push_back({ClaimGranted{config_.id, player(*p).id, e.button}, grant_rule, why});
     }
 }
 
