@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../support/decision_search.h"
 #include "games/chessball/chessball_match.h"
 #include "venue/venue_state.h"
 
@@ -83,20 +84,7 @@ class Script {
     std::int64_t t_ = 0;
 };
 
-template <class T>
-const T* find(const std::vector<Decision>& ds, const Decision** with = nullptr) {
-    for (const auto& d : ds)
-        if (auto p = std::get_if<T>(&d.body)) {
-            if (with) *with = &d;
-            return p;
-        }
-    return nullptr;
-}
-
-inline const DeviceCommand* command(const std::vector<Decision>& ds, const std::string& name) {
-    for (const auto& d : ds)
-        if (auto p = std::get_if<DeviceCommand>(&d.body); p && p->command == name) return p;
-    return nullptr;
-}
+using venue::engine::testing::command;
+using venue::engine::testing::find;
 
 }  // namespace venue::games::chessball::testing

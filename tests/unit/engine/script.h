@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../support/decision_search.h"
 #include "venue/venue_state.h"
 
 namespace venue::engine::testing {
@@ -60,21 +61,5 @@ class Script {
     std::vector<Decision> last_, all_;
     std::int64_t now_ns_ = 0;
 };
-
-template <class T>
-const T* find(const std::vector<Decision>& ds, const Decision** with = nullptr) {
-    for (const auto& d : ds)
-        if (auto p = std::get_if<T>(&d.body)) {
-            if (with) *with = &d;
-            return p;
-        }
-    return nullptr;
-}
-
-template <class T>
-int count(const std::vector<Decision>& ds) {
-    return int(std::count_if(ds.begin(), ds.end(),
-                             [](const Decision& d) { return std::holds_alternative<T>(d.body); }));
-}
 
 }  // namespace venue::engine::testing
