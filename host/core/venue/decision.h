@@ -97,6 +97,13 @@ struct DeviceCommand {
     std::int64_t amount_ms = 0;
     int value = 0;  // e.g. the button of "claim.disable_button"
 };
+// The match's score, in half points (a win is 2, a draw 1 each; games that weigh
+// results, such as Business Chess, multiply by their ratings).
+struct ScoreChanged {
+    std::string match;
+    int white_half_points = 0;
+    int black_half_points = 0;
+};
 struct EventIgnored {
     std::string match;
 };
@@ -104,7 +111,7 @@ struct EventIgnored {
 using DecisionBody =
     std::variant<MoveAccepted, MoveRefused, RestoreRequired, IllegalMoveCounted, TimeAdded,
                  ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored, ClaimGranted,
-                 ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved>;
+                 ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved, ScoreChanged>;
 
 struct Decision {
     DecisionBody body;

@@ -49,6 +49,13 @@ struct BoardMismatch {
     std::string board;
     std::vector<chess::Square> squares;
 };
+// A board's raw sensed placement (FEN's first field), as the driver read it:
+// kept in the log as evidence for the moves read from it; changes no state.
+struct BoardSnapshot {
+    std::string match;
+    std::string board;
+    std::string placement;
+};
 // The board matches the game position again (a restore finished).
 struct BoardRestored {
     std::string match;
@@ -137,9 +144,10 @@ struct ArbiterAction {
     std::string note;     // why: required
 };
 
-using EventBody = std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed,
-                               BoardMismatch, BoardRestored, ClockPressed, FlagFell, ClockReading,
-                               DrawClaimed, ArbiterAction, ClaimPressed, BeamCrossed>;
+using EventBody =
+    std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
+                 BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
+                 ClaimPressed, BeamCrossed, BoardSnapshot>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

@@ -31,6 +31,7 @@ const char* kind_name(const EventBody& body) {
                           [](const ArbiterAction&) { return "arbiter_action"; },
                           [](const ClaimPressed&) { return "claim_pressed"; },
                           [](const BeamCrossed&) { return "beam_crossed"; },
+                          [](const BoardSnapshot&) { return "board_snapshot"; },
                       },
                       body);
 }
@@ -40,6 +41,7 @@ const char* source_name(const EventBody& body) {
                           [](const MoveSensed&) { return "board"; },
                           [](const BoardMismatch&) { return "board"; },
                           [](const BoardRestored&) { return "board"; },
+                          [](const BoardSnapshot&) { return "board"; },
                           [](const ClockPressed&) { return "hub"; },
                           [](const FlagFell&) { return "hub"; },
                           [](const ClockReading&) { return "hub"; },
@@ -64,6 +66,7 @@ const char* kind_name(const DecisionBody& body) {
                           [](const GameEnded&) { return "game_ended"; },
                           [](const DeviceCommand&) { return "device_command"; },
                           [](const EventIgnored&) { return "event_ignored"; },
+                          [](const ScoreChanged&) { return "score_changed"; },
                           [](const ClaimGranted&) { return "claim_granted"; },
                           [](const ClaimEnded&) { return "claim_ended"; },
                           [](const WarningProposed&) { return "warning_proposed"; },

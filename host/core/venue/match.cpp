@@ -67,9 +67,16 @@ void Match::on(const ClaimPressed& e, std::vector<Decision>& out) {
     ignore("X-1", "button " + std::to_string(e.button) + ": plain chess has no claims", out);
 }
 
-void Match::on(const BeamCrossed& /*e*/, std::vector<Decision>& out) {
-    ignore("X-1", "plain chess has no red line", out);
+// Every game keeps the zones' occupancy; what a crossing means (a violation in
+// Business Chess) is the game's to decide.
+void Match::on(const BeamCrossed& e, std::vector<Decision>& /*out*/) {
+    int& n = zone_occupancy_[e.zone];
+    n = e.inward ? n + 1 : std::max(0, n - 1);
 }
+
+// Raw board readings are evidence in the log; the moves read from them arrive
+// as their own events.
+void Match::on(const BoardSnapshot& /*e*/, std::vector<Decision>& /*out*/) {}
 
 void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (finished(out)) return;
@@ -219,6 +226,9 @@ void Match::end(const std::string& result, const std::string& termination, const
     pending_.reset();
     clock_.running.reset();
     out.push_back({GameEnded{config_.id, result, termination}, rule, why});
+    const int white = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
+    out.push_back({ScoreChanged{config_.id, white, 2 - white}, rule,
+                   "final score " + result + " (" + termination + ")"});
     out.push_back({DeviceCommand{"hub", "clock.pause", chess::WHITE, 0}, rule,
                    "the game is over: stop the clocks"});
 }
@@ -359,6 +369,7 @@ std::string Match::canonical() const {
          " " + (clock_.running ? side_name(*clock_.running) : "-");
     s += "\nillegal " + std::to_string(illegal_moves_[0]) + " " + std::to_string(illegal_moves_[1]);
     s += "\npending " + (pending_ ? chess::to_uci(*pending_) : std::string("-"));
+    s += "\nzones " + std::to_string(zone_occupancy_[0]) + " " + std::to_string(zone_occupancy_[1]);
     s += "\nrestore " + std::string(restore_required_ ? "yes" : "no");
     for (chess::Square sq : restore_squares_) s += " " + chess::square_to_string(sq);
     s += "\n" + canonical_extra();

@@ -71,6 +71,8 @@ class Match {
     // Squares that must be set back before play goes on (empty when none).
     const std::vector<chess::Square>& restore_squares() const { return restore_squares_; }
     bool restore_required() const { return restore_required_; }
+    // People inside each team's zone behind the red line, from the beams' crossings.
+    int zone_occupancy(Color zone) const { return zone_occupancy_[zone]; }
 
     // Everything that defines the state, in a fixed text form (for the state hash).
     std::string canonical() const;
@@ -93,6 +95,7 @@ class Match {
     // Events only team games use; plain chess ignores them with a reason.
     virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
     virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
+    virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }
 
@@ -119,6 +122,7 @@ class Match {
     std::vector<chess::Square> restore_squares_;
     bool restore_required_ = false;
     std::vector<std::optional<std::int64_t>> clock_after_move_;
+    std::array<int, 2> zone_occupancy_{0, 0};
 };
 
 }  // namespace venue::engine

@@ -28,6 +28,7 @@ struct SnapshotAccess {
         std::vector<int> squares(m.restore_squares_.begin(), m.restore_squares_.end());
         j["restore_squares"] = squares;
         j["restore_required"] = m.restore_required_;
+        j["zones"] = {m.zone_occupancy_[0], m.zone_occupancy_[1]};
         nlohmann::json clocks = nlohmann::json::array();
         for (const auto& c : m.clock_after_move_)
             clocks.push_back(c ? nlohmann::json(*c) : nullptr);
@@ -71,6 +72,8 @@ struct SnapshotAccess {
         }
         for (int sq : j.at("restore_squares")) m.restore_squares_.push_back(chess::Square(sq));
         m.restore_required_ = j.at("restore_required").get<bool>();
+        if (j.contains("zones"))
+            m.zone_occupancy_ = {j["zones"][0].get<int>(), j["zones"][1].get<int>()};
         for (const auto& c : j.at("clock_after_move"))
             m.clock_after_move_.push_back(c.is_null() ? std::nullopt
                                                       : std::optional(c.get<std::int64_t>()));

@@ -23,6 +23,8 @@ Script random_match(std::uint64_t seed) {
             case 0:
                 s.send(ClockReading{"m1", std::int64_t(rng() % 5400000),
                                     std::int64_t(rng() % 5400000), s.to_move()});
+                s.send(BeamCrossed{"m1", rng() % 2 ? chess::WHITE : chess::BLACK, rng() % 2 == 0});
+                s.send(BoardSnapshot{"m1", "b", s.match().game().position().fen().substr(0, 20)});
                 break;
             case 1:
                 s.send(BoardMismatch{"m1", "b", {chess::Square(rng() % 64)}});

@@ -229,3 +229,51 @@ TEST(X_5, AMatchIdIsCreatedOnce) {
 
 }  // namespace
 }  // namespace venue::engine
+
+namespace venue::engine {
+namespace {
+
+using testing::find;
+using testing::Script;
+
+TEST(Score, TheEndOfAGameSetsTheScoreInHalfPoints) {
+    Script s;
+    s.moves({"f2f3", "e7e5", "g2g4"});
+    auto d = s.send(MoveSensed{"m1", "b", "d8h4"});
+    auto* score = find<ScoreChanged>(d);
+    ASSERT_TRUE(score);
+    EXPECT_EQ(score->white_half_points, 0);
+    EXPECT_EQ(score->black_half_points, 2);
+    Script draw;
+    auto agreed = draw.send([] {
+        ArbiterAction a;
+        a.match = "m1";
+        a.kind = ArbiterActionKind::DECLARE_RESULT;
+        a.result = "1/2-1/2";
+        a.text = "agreement";
+        a.note = "both players agreed";
+        return a;
+    }());
+    EXPECT_EQ(find<ScoreChanged>(agreed)->white_half_points, 1);
+}
+
+TEST(RedLine, EveryMatchKeepsTheZonesOccupancy) {
+    Script s;
+    EXPECT_TRUE(s.send(BeamCrossed{"m1", chess::WHITE, true}).empty());
+    s.send(BeamCrossed{"m1", chess::WHITE, true});
+    s.send(BeamCrossed{"m1", chess::WHITE, false});
+    s.send(BeamCrossed{"m1", chess::BLACK, false});  // never below zero
+    EXPECT_EQ(s.match().zone_occupancy(chess::WHITE), 1);
+    EXPECT_EQ(s.match().zone_occupancy(chess::BLACK), 0);
+}
+
+TEST(BoardSnapshots, AreKeptAsEvidenceAndChangeNothing) {
+    Script s;
+    const std::string before = s.state().state_hash();
+    auto d = s.send(BoardSnapshot{"m1", "12345", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"});
+    EXPECT_TRUE(d.empty());
+    EXPECT_EQ(s.state().state_hash(), before);
+}
+
+}  // namespace
+}  // namespace venue::engine
