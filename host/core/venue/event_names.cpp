@@ -3,17 +3,9 @@
 #include "venue/decision.h"
 #include "venue/event.h"
 
+#include "common/overloaded.h"
+
 namespace venue::engine {
-namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
-}  // namespace
 
 const char* kind_name(const EventBody& body) {
     return std::visit(Overloaded{
