@@ -1,0 +1,198 @@
+#include "io/dgt/board_session.h"
+
+#include <cassert>
+#include <type_traits>
+
+#include "io/dgt/dgt_command.h"
+
+namespace venue::io::dgt {
+
+BoardSession::BoardSession(BoardSessionConfig config) : config_(config) {
+    if (config_.orientation) {
+        orientation_ = *config_.orientation;
+        source_ = OrientationSource::SET;
+    } else {
+        orientation_ = config_.assumed_orientation;
+    }
+    assert(is_ok());
+}
+
+void BoardSession::start(std::int64_t now_us) {
+    // A partial message from before the link dropped must not swallow the first reply.
+    parser_.reset();
+    has_board_ = false;
+    started_us_ = now_us;
+    // The first single-board command also takes a board out of bus mode (it restarts in bus
+    // mode after a power cut), so the sequence works on a fresh board and on a reconnect.
+    encode(Command::SEND_UPDATE_NICE, output_);
+    encode(Command::SEND_VERSION, output_);
+    encode(Command::SEND_BRD, output_);
+    encode(Command::RETURN_SERIALNR, output_);
+    next_keepalive_us_ = now_us + config_.keepalive_interval_us;
+    set_state(BoardLinkState::CONNECTING, now_us);
+    assert(is_ok());
+}
+
+void BoardSession::on_bytes(std::span<const std::uint8_t> bytes, std::int64_t now_us) {
+    parser_.feed(bytes, [&](const auto& r) {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<T, Message>) {
+            on_message(r, now_us);
+        } else {
+            ++parse_errors_;
+            last_parse_error_ = describe(r);
+        }
+    });
+    assert(is_ok());
+}
+
+void BoardSession::on_message(const Message& m, std::int64_t now_us) {
+    ++messages_;
+    last_message_us_ = now_us;
+    if (state_ == BoardLinkState::CONNECTING || state_ == BoardLinkState::SILENT)
+        set_state(BoardLinkState::CONNECTED, now_us);
+
+    if (const auto* dump = std::get_if<BoardDump>(&m)) {
+        for (const Piece p : dump->squares) magic_pieces_ += is_magic(p) ? 1 : 0;
+        board_ = dump->squares;
+        has_board_ = true;
+        on_board_changed(now_us);
+    } else if (const auto* f = std::get_if<FieldUpdate>(&m)) {
+        if (is_magic(f->piece)) ++magic_pieces_;
+        events_.push_back(SensedFieldUpdate{f->square, f->piece,
+                                            to_chess_square(f->square, orientation()), now_us});
+        if (board_[f->square] != f->piece) {
+            board_[f->square] = f->piece;
+            if (has_board_) on_board_changed(now_us);
+        }
+    } else if (const auto* s = std::get_if<SerialNr>(&m)) {
+        // The keep-alive reply: a change means another board is on this port now.
+        if (s->digits != serial_) {
+            serial_ = s->digits;
+            push_status(now_us);
+        }
+    } else if (const auto* v = std::get_if<Version>(&m)) {
+        if (version_ != *v) {
+            version_ = *v;
+            push_status(now_us);
+        }
+    }
+    // Clock, trademark, bus address, EE moves, battery: not the board driver's business (the
+    // clock driver reads BWTIME); they still count as signs of life.
+}
+
+void BoardSession::on_board_changed(std::int64_t now_us) {
+    if (source_ == OrientationSource::ASSUMED) {
+        if (const auto o = detect_orientation(board_)) {
+            orientation_ = *o;
+            source_ = OrientationSource::DETECTED;
+            push_status(now_us);
+        }
+    }
+    maybe_emit_snapshot(now_us);
+}
+
+void BoardSession::maybe_emit_snapshot(std::int64_t now_us) {
+    if (!has_board_) return;
+    const sensing::Placement placement = to_chess_placement(board_, orientation());
+    if (last_snapshot_ && last_snapshot_->squares == placement) return;
+    last_snapshot_ = sensing::Snapshot{placement, now_us};
+    events_.push_back(*last_snapshot_);
+}
+
+void BoardSession::on_tick(std::int64_t now_us) {
+    if (state_ == BoardLinkState::DISCONNECTED) return;
+    if (now_us >= next_keepalive_us_) {
+        encode(Command::RETURN_SERIALNR, output_);
+        // Catch up without a burst after a stall: the next request is an interval from now.
+        next_keepalive_us_ = now_us + config_.keepalive_interval_us;
+    }
+    const std::int64_t since = last_message_us_ >= started_us_ ? last_message_us_ : started_us_;
+    if (state_ != BoardLinkState::SILENT && now_us - since >= config_.silence_timeout_us) {
+        ++silences_;
+        set_state(BoardLinkState::SILENT, now_us);
+    }
+    assert(is_ok());
+}
+
+void BoardSession::on_link_lost(std::int64_t now_us) {
+    parser_.reset();
+    output_.clear();  // commands for a closed link are stale; start() sends a fresh sequence
+    has_board_ = false;
+    set_state(BoardLinkState::DISCONNECTED, now_us);
+    assert(is_ok());
+}
+
+void BoardSession::set_orientation(Orientation o, std::int64_t now_us) {
+    const bool changed = source_ != OrientationSource::SET || orientation_ != o;
+    orientation_ = o;
+    source_ = OrientationSource::SET;
+    if (changed) push_status(now_us);
+    maybe_emit_snapshot(now_us);
+    assert(is_ok());
+}
+
+void BoardSession::clear_orientation(std::int64_t now_us) {
+    source_ = OrientationSource::ASSUMED;
+    orientation_ = config_.assumed_orientation;
+    push_status(now_us);
+    if (has_board_) on_board_changed(now_us);
+    assert(is_ok());
+}
+
+Bytes BoardSession::take_output() {
+    Bytes out;
+    out.swap(output_);
+    return out;
+}
+
+std::vector<BoardEvent> BoardSession::take_events() {
+    std::vector<BoardEvent> out;
+    out.swap(events_);
+    return out;
+}
+
+BoardStatus BoardSession::status(std::int64_t now_us) const {
+    BoardStatus s;
+    s.state = state_;
+    s.serial = serial_;
+    s.version = version_;
+    s.orientation = orientation_;
+    s.orientation_source = source_;
+    s.has_board = has_board_;
+    s.last_message_age_us = last_message_us_ < 0 ? -1 : now_us - last_message_us_;
+    s.messages = messages_;
+    s.parse_errors = parse_errors_;
+    s.skipped_bytes = parser_.stats().skipped;
+    s.magic_pieces = magic_pieces_;
+    s.silences = silences_;
+    s.last_parse_error = last_parse_error_;
+    return s;
+}
+
+bool BoardSession::is_ok() const {
+    if (config_.keepalive_interval_us <= 0 || config_.silence_timeout_us <= 0) return false;
+    if (source_ == OrientationSource::ASSUMED && orientation_ != config_.assumed_orientation)
+        return false;
+    if (state_ == BoardLinkState::DISCONNECTED && has_board_) return false;
+    if (has_board_ && !last_snapshot_) return false;
+    for (const Piece p : board_)
+        if (code_of(p) >= PIECE_CODE_NB) return false;
+    return true;
+}
+
+void BoardSession::set_state(BoardLinkState s, std::int64_t now_us) {
+    if (state_ == s) return;
+    state_ = s;
+    push_status(now_us);
+}
+
+void BoardSession::push_status(std::int64_t now_us) {
+    events_.push_back(status(now_us));
+}
+
+Orientation BoardSession::orientation() const {
+    return orientation_;
+}
+
+}  // namespace venue::io::dgt
