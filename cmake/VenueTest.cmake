@@ -18,6 +18,14 @@ function(venue_add_test)
     VENUE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" VENUE_BINARY_DIR="${PROJECT_BINARY_DIR}")
   gtest_discover_tests(${ARG_NAME}
     TEST_PREFIX "${ARG_NAME}."
-    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
+    PROPERTIES TIMEOUT ${ARG_TIMEOUT}
     DISCOVERY_TIMEOUT 60)
+  # Labels are set by a file CTest reads after the discovered tests: passed through
+  # gtest_discover_tests, a second label would be taken for a property name.
+  set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${ARG_NAME}_labels.cmake)
+  file(WRITE ${labels_file}
+    "foreach(t IN LISTS ${ARG_NAME}_TESTS)\n"
+    "  set_tests_properties(\${t} PROPERTIES LABELS \"${ARG_LABELS}\" TIMEOUT ${ARG_TIMEOUT})\n"
+    "endforeach()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()

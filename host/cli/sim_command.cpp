@@ -4,12 +4,38 @@
 
 #include "cli/commands.h"
 #include "sim/dgt/dgt_emulator.h"
+#if defined(VENUE_HAVE_HUB_RIG)
+#include "sim/hub/run_hub_rig.h"
+#endif
 
 namespace venue::cli {
 
 void register_sim_command(CLI::App& app) {
     CLI::App* sim = app.add_subcommand("sim", "Simulated devices on pseudo-terminals");
     sim->require_subcommand(1);
+
+#if defined(VENUE_HAVE_HUB_RIG)
+    auto hub_opts = std::make_shared<sim::HubRigOptions>();
+    CLI::App* hub = sim->add_subcommand(
+        "hub",
+        "The hub: the exact firmware ELF that would be flashed, run in simavr (ATmega2560,\n"
+        "16 MHz) behind a pty. Prints the pty's path as the first line of standard output,\n"
+        "then a line per LED, lamp, buzzer or boot change. Physical actions come from\n"
+        "--script, then standard input, one per line, at hub times in microseconds:\n"
+        "  at 1000000 press 3 | at 1000004 press 11 | release 3 | paddle white |\n"
+        "  beam 0 break | pause-button | power-cycle | stall | report | quit\n"
+        "(the whole language: docs/simulators.md). Example: venue sim hub --speed 0");
+    hub->add_option("--elf", hub_opts->elf_path, "Firmware ELF (default: the one this build made)");
+    hub->add_option("--speed", hub_opts->speed,
+                    "Hub seconds per wall-clock second; 0 runs as fast as possible")
+        ->capture_default_str();
+    hub->add_option("--script", hub_opts->script_path, "Actions to run first");
+    hub->add_flag("!--no-stdin", hub_opts->read_stdin, "Do not read actions from standard input");
+    hub->callback([hub_opts] {
+        int rc = sim::run_hub_rig(*hub_opts);
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
+#endif
 
     auto opts = std::make_shared<sim::dgt::DgtEmulatorOptions>();
     opts->board.serial.clear();  // derived from the process id unless given

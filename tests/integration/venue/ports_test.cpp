@@ -21,5 +21,16 @@ TEST(Ports, ProbeFindsTheSimulatedDgtBoardBySerialNumber) {
     EXPECT_NE(plain.out.find("port"), std::string::npos);
 }
 
+TEST(Ports, ProbeFindsTheSimulatedHubByItsHandshake) {
+    venue::testing::VenueProcess hub({"sim", "hub"});
+    for (int i = 0; i < 300 && hub.output().find('\n') == std::string::npos; ++i) hub.pump(10);
+    const std::string pty = hub.output().substr(0, hub.output().find('\n'));
+    ASSERT_EQ(pty.rfind("/dev/", 0), 0u) << hub.output();
+    auto r = venue::testing::capture(venue::testing::venue_path() + " ports --pty " + pty);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("Venue hub, serial"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("protocol 1"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace venue::engine

@@ -1,0 +1,417 @@
+#include "sim/hub/hub_rig.h"
+
+extern "C" {
+#include <simavr/avr_ioport.h>
+#include <simavr/avr_uart.h>
+#include <simavr/sim_avr.h>
+#include <simavr/sim_elf.h>
+#include <simavr/sim_interrupts.h>
+#include <simavr/sim_irq.h>
+}
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+
+#include "frame.h"
+#include "pin_table.h"
+
+namespace venue::sim {
+
+namespace {
+
+// ATmega2560 data-space addresses (datasheet, register summary).
+constexpr uint16_t MCUSR_ADDR = 0x54;
+constexpr uint16_t PCIFR_ADDR = 0x3B;
+constexpr uint16_t PCICR_ADDR = 0x68;
+constexpr uint16_t PCMSK1_ADDR = 0x6C;
+constexpr uint16_t PCMSK2_ADDR = 0x6D;
+constexpr uint8_t PCINT1_VECTOR = 10;
+constexpr uint8_t PCINT2_VECTOR = 11;
+constexpr uint8_t PORF = 0x01;
+constexpr uint8_t EXTRF = 0x02;
+
+// The stall loop ("rjmp .-2") goes in the last word of flash, far beyond any code.
+constexpr uint32_t STALL_ADDR = 0x3FFFE;
+
+constexpr size_t MAX_TX_FRAMES = 200'000;
+constexpr size_t MAX_APPLIED = 100'000;
+
+// Pin of the nth signal of a role, from the firmware's own pin table.
+const pins::PinDef& pin_of(pins::Role role, uint8_t index) {
+    for (const pins::PinDef& p : pins::PINS) {
+        if (p.role == role && (p.index == index || role == pins::Role::PAUSE)) return p;
+    }
+    return pins::PINS[0];  // unreachable for the indices the parser admits
+}
+
+// simavr logs to stdout by default ("Loaded 27130 .text ..."), but standard output belongs to
+// the rig (the pty path on its first line): errors and warnings go to stderr, the rest nowhere.
+void log_to_stderr(avr_t*, const int level, const char* format, va_list ap) {
+    if (level <= LOG_WARNING) std::vfprintf(stderr, format, ap);
+}
+
+}  // namespace
+
+struct HubRig::Impl {
+    elf_firmware_t firmware{};
+    avr_int_vector_t pcint1{};
+    avr_int_vector_t pcint2{};
+    hub::FrameDecoder tx_decoder;
+    avr_irq_t* uart_in = nullptr;
+    void (*core_reset)(avr_t*) = nullptr;
+};
+
+std::variant<std::unique_ptr<HubRig>, std::string> HubRig::load(const HubRigConfig& config) {
+    std::unique_ptr<HubRig> rig(new HubRig());
+    std::string error = rig->init(config);
+    if (!error.empty()) return error;
+    return rig;
+}
+
+HubRig::~HubRig() {
+    if (avr_) avr_terminate(avr_);
+}
+
+std::string HubRig::init(const HubRigConfig& config) {
+    config_ = config;
+    impl_ = std::make_unique<Impl>();
+    avr_global_logger_set(log_to_stderr);
+    if (elf_read_firmware(config.elf_path.c_str(), &impl_->firmware) != 0) {
+        return "cannot read firmware ELF " + config.elf_path;
+    }
+    avr_ = avr_make_mcu_by_name("atmega2560");
+    if (!avr_) return "simavr has no atmega2560 model";
+    avr_init(avr_);
+    avr_load_firmware(avr_, &impl_->firmware);
+    avr_->frequency = 16'000'000;
+
+    // Without this the UART sleeps 1 µs of host time on every poll of an empty receiver.
+    uint32_t flags = 0;
+    avr_ioctl(avr_, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
+    flags &= ~static_cast<uint32_t>(AVR_UART_FLAG_POLL_SLEEP | AVR_UART_FLAG_STDIO);
+    avr_ioctl(avr_, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+    avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
+                            on_uart_out, this);
+    avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON),
+                            on_uart_xon, this);
+    avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
+                            on_uart_xoff, this);
+    impl_->uart_in = avr_io_getirq(avr_, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+
+    // simavr 1.6 raises no pin-change interrupt for ports K and J (measured: buttons 0-7 and
+    // the paddles are never seen without this), so the rig raises PCINT1 and PCINT2 itself.
+    impl_->pcint1.enable = AVR_IO_REGBIT(PCICR_ADDR, 1);
+    impl_->pcint1.raised = AVR_IO_REGBIT(PCIFR_ADDR, 1);
+    impl_->pcint1.vector = PCINT1_VECTOR;
+    avr_register_vector(avr_, &impl_->pcint1);
+    impl_->pcint2.enable = AVR_IO_REGBIT(PCICR_ADDR, 2);
+    impl_->pcint2.raised = AVR_IO_REGBIT(PCIFR_ADDR, 2);
+    impl_->pcint2.vector = PCINT2_VECTOR;
+    avr_register_vector(avr_, &impl_->pcint2);
+
+    for (uint8_t bit = 0; bit < 6; ++bit) {
+        avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('C'), bit), on_port_c,
+                                this);
+    }
+
+    // avr_t has no user pointer; custom.data is unused while custom.init/deinit are null.
+    avr_->custom.data = this;
+    impl_->core_reset = avr_->reset;
+    avr_->reset = on_core_reset;
+
+    // Released buttons, paddles and pause read high; received beams read low.
+    level_a_ = 0x10;
+    level_b_ = 0xFF;
+    level_j_ = 0x03;
+    level_k_ = 0xFF;
+    drive_inputs();
+    report(HubReport::What::BOOT, PORF);
+    return {};
+}
+
+void HubRig::drive_inputs() {
+    for (uint8_t bit = 0; bit < 8; ++bit) {
+        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('A'), bit),
+                      (level_a_ >> bit) & 1);
+        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('B'), bit),
+                      (level_b_ >> bit) & 1);
+        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('K'), bit),
+                      (level_k_ >> bit) & 1);
+        if (bit < 2) {
+            avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('J'), bit),
+                          (level_j_ >> bit) & 1);
+        }
+    }
+}
+
+void HubRig::set_input(char port, uint8_t bit, bool high) {
+    uint8_t* level = port == 'A'   ? &level_a_
+                     : port == 'B' ? &level_b_
+                     : port == 'J' ? &level_j_
+                                   : &level_k_;
+    const uint8_t mask = static_cast<uint8_t>(1u << bit);
+    const uint8_t next = high ? static_cast<uint8_t>(*level | mask) : *level & ~mask;
+    const bool changed = next != *level;
+    *level = next;
+    avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ(port), bit), high ? 1 : 0);
+    // The change is known from what we drive, not from PINK, which simavr may not have updated.
+    if (port == 'K' && changed && (avr_->data[PCMSK2_ADDR] & mask)) {
+        avr_raise_interrupt(avr_, &impl_->pcint2);
+    }
+    // PJ0 and PJ1 are PCINT9 and PCINT10: PCMSK1 bits 1 and 2 (bit 0 is PCINT8 on PE0).
+    if (port == 'J' && changed && (avr_->data[PCMSK1_ADDR] & (mask << 1))) {
+        avr_raise_interrupt(avr_, &impl_->pcint1);
+    }
+}
+
+void HubRig::schedule(const HubAction& action) {
+    actions_.push_back(action);
+}
+
+void HubRig::apply(const HubAction& a) {
+    using pins::Role;
+    if (applied_.size() >= MAX_APPLIED) applied_.pop_front();
+    applied_.push_back(HubApplied{a, hub_cycles(), boots_});
+    switch (a.kind) {
+        case HubActionKind::PRESS:
+        case HubActionKind::RELEASE: {
+            const pins::PinDef& p = pin_of(Role::BUTTON, a.index);
+            set_input(p.port, p.bit, a.kind == HubActionKind::RELEASE);
+            break;
+        }
+        case HubActionKind::PADDLE_PRESS:
+        case HubActionKind::PADDLE_RELEASE: {
+            const pins::PinDef& p = pin_of(Role::PADDLE, static_cast<uint8_t>(16 + a.index));
+            set_input(p.port, p.bit, a.kind == HubActionKind::PADDLE_RELEASE);
+            break;
+        }
+        case HubActionKind::BEAM_BREAK:
+        case HubActionKind::BEAM_RESTORE: {
+            const pins::PinDef& p = pin_of(Role::BEAM, a.index);
+            set_input(p.port, p.bit, a.kind == HubActionKind::BEAM_BREAK);
+            break;
+        }
+        case HubActionKind::PAUSE_PRESS:
+        case HubActionKind::PAUSE_RELEASE: {
+            const pins::PinDef& p = pin_of(Role::PAUSE, 0);
+            set_input(p.port, p.bit, a.kind == HubActionKind::PAUSE_RELEASE);
+            break;
+        }
+        case HubActionKind::POWER_CYCLE:
+        case HubActionKind::RESET: {
+            const uint64_t before = avr_->cycle;
+            avr_reset(avr_);
+            if (avr_->cycle < before) rig_base_cycles_ += before;
+            // Whatever simavr leaves in MCUSR, a real power-up or reset pin sets exactly one flag.
+            avr_->data[MCUSR_ADDR] = a.kind == HubActionKind::POWER_CYCLE ? PORF : EXTRF;
+            break;
+        }
+        case HubActionKind::STALL:
+            // A hang with interrupts off: only the watchdog gets the hub out of this.
+            avr_->flash[STALL_ADDR] = 0xFF;  // rjmp .-2 = 0xCFFF, little-endian
+            avr_->flash[STALL_ADDR + 1] = 0xCF;
+            avr_->sreg[S_I] = 0;
+            avr_->pc = STALL_ADDR;
+            break;
+        case HubActionKind::REPORT:
+            std::fputs(describe().c_str(), stdout);
+            std::fflush(stdout);
+            break;
+        case HubActionKind::QUIT:
+            quit_ = true;
+            break;
+    }
+    if (a.hold_cycles > 0) {
+        HubAction release = a;
+        release.kind = release_of(a.kind);
+        release.hold_cycles = 0;
+        release.when = HubWhen::AT;
+        release.cycles = hub_cycles() + a.hold_cycles;
+        timers_.push_back(release);
+    }
+}
+
+void HubRig::apply_due_actions() {
+    const uint64_t now = hub_cycles();
+    for (size_t i = 0; i < timers_.size();) {
+        if (timers_[i].cycles <= now) {
+            const HubAction t = timers_[i];
+            timers_.erase(timers_.begin() + static_cast<std::ptrdiff_t>(i));
+            apply(t);
+        } else {
+            ++i;
+        }
+    }
+    while (!actions_.empty() && !quit_) {
+        const HubAction& a = actions_.front();
+        const uint64_t due = a.when == HubWhen::AT      ? a.cycles
+                             : a.when == HubWhen::AFTER ? last_action_hub_cycles_ + a.cycles
+                                                        : 0;
+        if (due > hub_cycles()) break;
+        const HubAction copy = a;
+        actions_.pop_front();
+        apply(copy);
+        // A reboot restarts hub time, and "after" counts from the boot.
+        last_action_hub_cycles_ = reset_seen_ ? 0 : hub_cycles();
+        if (reset_seen_) after_boot(avr_->data[MCUSR_ADDR]);
+    }
+}
+
+void HubRig::feed_uart() {
+    if (to_hub_.empty() || xoff_ || avr_->cycle < next_feed_cycle_) return;
+    const uint8_t byte = to_hub_.front();
+    to_hub_.pop_front();
+    next_feed_cycle_ = avr_->cycle + config_.rx_byte_cycles;
+    avr_raise_irq(impl_->uart_in, byte);
+}
+
+bool HubRig::run_for(uint64_t cycles) {
+    const uint64_t end = rig_cycles() + cycles;
+    while (!quit_ && !crashed_ && rig_cycles() < end) {
+        if (!timers_.empty() || !actions_.empty()) apply_due_actions();
+        feed_uart();
+        const uint64_t before = avr_->cycle;
+        const int state = avr_run(avr_);
+        if (reset_seen_) {
+            // A watchdog reset inside avr_run: simavr sets WDRF after its reset.
+            if (avr_->cycle < before) rig_base_cycles_ += before;
+            after_boot(avr_->data[MCUSR_ADDR]);
+        }
+        if (state == cpu_Done || state == cpu_Crashed) crashed_ = true;
+    }
+    return !quit_ && !crashed_;
+}
+
+void HubRig::on_core_reset(avr_t* avr) {
+    auto* self = static_cast<HubRig*>(avr->custom.data);
+    if (self->impl_->core_reset) self->impl_->core_reset(avr);
+    self->reset_seen_ = true;
+}
+
+void HubRig::after_boot(uint32_t reason) {
+    reset_seen_ = false;
+    boot_cycle_ = avr_->cycle;
+    ++boots_;
+    last_action_hub_cycles_ = 0;
+    xoff_ = false;
+    next_feed_cycle_ = avr_->cycle;
+    // The reset cleared the pin registers; a real board's pull-ups and wiring hold their levels.
+    drive_inputs();
+    report(HubReport::What::BOOT, reason);
+}
+
+void HubRig::send_to_hub(const uint8_t* data, size_t len) {
+    to_hub_.insert(to_hub_.end(), data, data + len);
+}
+
+void HubRig::inject_to_host(const uint8_t* data, size_t len) {
+    from_hub_.insert(from_hub_.end(), data, data + len);
+}
+
+std::vector<uint8_t> HubRig::take_from_hub() {
+    std::vector<uint8_t> out;
+    out.swap(from_hub_);
+    return out;
+}
+
+uint64_t HubRig::rig_cycles() const {
+    return rig_base_cycles_ + avr_->cycle;
+}
+
+uint64_t HubRig::hub_cycles() const {
+    return avr_->cycle - boot_cycle_;
+}
+
+std::vector<HubReport> HubRig::take_reports() {
+    std::vector<HubReport> out;
+    out.swap(reports_);
+    return out;
+}
+
+void HubRig::report(HubReport::What what, uint32_t value) {
+    reports_.push_back(HubReport{rig_cycles(), hub_cycles(), what, value});
+}
+
+void HubRig::on_uart_out(avr_irq_t*, uint32_t value, void* param) {
+    auto* self = static_cast<HubRig*>(param);
+    const auto byte = static_cast<uint8_t>(value);
+    self->from_hub_.push_back(byte);
+    hub::FrameDecoder& rx = self->impl_->tx_decoder;
+    if (rx.push(byte) != hub::FrameDecoder::Result::FRAME) return;
+    const uint8_t* p = rx.payload();
+    const auto type = static_cast<wire::MessageType>(p[0]);
+    uint32_t seq = 0;
+    if (wire::kind_of(type) == wire::MessageKind::EVENT) {
+        seq = static_cast<uint32_t>(p[1] | (p[2] << 8) | (p[3] << 16) | (uint32_t{p[4]} << 24));
+    }
+    // Bounded for long interactive runs: the tests look at recent frames only.
+    if (self->tx_frames_.size() >= MAX_TX_FRAMES) {
+        self->tx_frames_.erase(self->tx_frames_.begin(),
+                               self->tx_frames_.begin() + MAX_TX_FRAMES / 2);
+    }
+    self->tx_frames_.push_back(HubTxFrame{self->rig_cycles(), self->boots_, p[0], seq});
+}
+
+void HubRig::on_uart_xon(avr_irq_t*, uint32_t value, void* param) {
+    if (value) static_cast<HubRig*>(param)->xoff_ = false;
+}
+
+void HubRig::on_uart_xoff(avr_irq_t*, uint32_t value, void* param) {
+    if (value) static_cast<HubRig*>(param)->xoff_ = true;
+}
+
+// Port C: 74HC595 pair (C0 data, C1 shift clock, C2 latch), lamps C3/C4, buzzer C5.
+void HubRig::on_port_c(avr_irq_t* irq, uint32_t value, void* param) {
+    auto* self = static_cast<HubRig*>(param);
+    const uint8_t bit = static_cast<uint8_t>(irq->irq);
+    const uint8_t mask = static_cast<uint8_t>(1u << bit);
+    const uint8_t before = self->port_c_;
+    self->port_c_ = value ? static_cast<uint8_t>(before | mask) : before & ~mask;
+    const bool rising = value && !(before & mask);
+    HubOutputs& out = self->outputs_;
+    switch (bit) {
+        case 1:  // shift clock: the first bit shifted ends in QH of the second register (LED 15)
+            if (rising) self->shift_ = static_cast<uint16_t>((self->shift_ << 1) | (before & 1));
+            break;
+        case 2:
+            if (rising && self->shift_ != out.leds) {
+                out.leds = self->shift_;
+                self->report(HubReport::What::LEDS, out.leds);
+            }
+            break;
+        case 3:
+        case 4:
+        case 5: {
+            bool& state = bit == 3 ? out.lamp_a : bit == 4 ? out.lamp_b : out.buzzer;
+            if (state != (value != 0)) {
+                state = value != 0;
+                self->report(bit == 3   ? HubReport::What::LAMP_A
+                             : bit == 4 ? HubReport::What::LAMP_B
+                                        : HubReport::What::BUZZER,
+                             state);
+            }
+            break;
+        }
+        default:
+            break;
+    }
+}
+
+std::string HubRig::describe() const {
+    char line[256];
+    std::string s;
+    std::snprintf(line, sizeof line, "t=%.4f boots=%u leds=0x%04x lamp-a=%d lamp-b=%d buzzer=%d\n",
+                  static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, boots_, outputs_.leds,
+                  outputs_.lamp_a, outputs_.lamp_b, outputs_.buzzer);
+    s += line;
+    const unsigned buttons = static_cast<unsigned>(~(level_k_ | (level_b_ << 8))) & 0xFFFFu;
+    std::snprintf(line, sizeof line,
+                  "t=%.4f inputs buttons=0x%04x paddle-a=%d paddle-b=%d beams=0x%x pause=%d\n",
+                  static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, buttons, !(level_j_ & 1),
+                  !(level_j_ & 2), level_a_ & 0x0F, !(level_a_ & 0x10));
+    s += line;
+    return s;
+}
+
+}  // namespace venue::sim

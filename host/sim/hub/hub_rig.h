@@ -1,0 +1,158 @@
+// The hub firmware ELF running in libsimavr (ATmega2560 at 16 MHz), with its inputs driven by
+// timed physical actions and its outputs and UART observed. Single-threaded: whoever owns it
+// calls run_for(); HubRigThread (hub_rig_thread.h) puts it on a thread behind a pty.
+//
+// What the rig adds to simavr 1.6 (docs/hardware.md, "Running the ELF in simavr"):
+//   - PCINT2 (port K, buttons 0..7) and PCINT1 (port J, paddles): simavr 1.6 raises neither
+//     on the ATmega2560, so the rig registers the vectors and raises them when a pin it drives
+//     changes under a set PCMSK bit.
+//   - every input is driven from the start and after every reset: simavr has no pull-ups.
+//   - UART0: AVR_UART_FLAG_POLL_SLEEP and _STDIO cleared; host bytes are fed at line rate and
+//     only while simavr's receive FIFO signals XON, so the rig itself never drops a byte.
+//   - resets: power-cycle (PORF), reset pin (EXTRF), and a CPU stall the watchdog must end.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sim/hub/hub_action.h"
+
+struct avr_t;
+struct avr_irq_t;
+
+namespace venue::sim {
+
+// What the outputs show. leds: bit per button LED as latched by the two 74HC595s.
+struct HubOutputs {
+    uint16_t leds = 0;
+    bool lamp_a = false;
+    bool lamp_b = false;
+    bool buzzer = false;
+};
+
+// One output change or boot, in hub time (cycles since the current boot).
+struct HubReport {
+    enum class What : uint8_t {
+        BOOT,  // value: 1 power-on, 2 reset pin, 4 watchdog/other
+        LEDS,
+        LAMP_A,
+        LAMP_B,
+        BUZZER,
+    };
+    uint64_t rig_cycles;  // since the rig started (never resets)
+    uint64_t hub_cycles;  // since the current boot
+    What what;
+    uint32_t value;
+};
+
+// A frame the firmware finished handing to its UART (decoded by the rig to measure latency).
+struct HubTxFrame {
+    uint64_t rig_cycles;  // when the delimiter byte was written to UDR0
+    uint32_t boot;        // boot count at that time (0 = first boot)
+    uint8_t type;         // wire::MessageType
+    uint32_t seq;         // for sequenced events, else 0
+};
+
+// An action as it ran: tests compare what the hub reports with when the edge really happened
+// (an "at" time already past when the action was queued runs late).
+struct HubApplied {
+    HubAction action;
+    uint64_t hub_cycles;
+    uint32_t boot;
+};
+
+struct HubRigConfig {
+    std::string elf_path;
+    // Cycles per received byte fed to the UART; simavr's model of 1 Mbit/s with U2X is 11 µs.
+    uint64_t rx_byte_cycles = 11 * HUB_CYCLES_PER_US;
+};
+
+class HubRig {
+  public:
+    static std::variant<std::unique_ptr<HubRig>, std::string> load(const HubRigConfig& config);
+    ~HubRig();
+    HubRig(const HubRig&) = delete;
+    HubRig& operator=(const HubRig&) = delete;
+
+    // Runs the CPU for `cycles`, applying due actions at instruction granularity.
+    // Returns false once the CPU has crashed or a QUIT action ran.
+    bool run_for(uint64_t cycles);
+
+    // Queue actions (in order; see HubWhen).
+    void schedule(const HubAction& action);
+    size_t pending_actions() const { return actions_.size() + timers_.size(); }
+
+    // Host -> hub bytes (fed at line rate) and hub -> host bytes (taken by the caller).
+    void send_to_hub(const uint8_t* data, size_t len);
+    size_t rx_backlog() const { return to_hub_.size(); }
+    std::vector<uint8_t> take_from_hub();
+    // Line noise towards the host: bytes that join the hub's output at the current point,
+    // possibly inside a frame (tests of the host's resynchronisation and resend).
+    void inject_to_host(const uint8_t* data, size_t len);
+
+    uint64_t rig_cycles() const;
+    uint64_t hub_cycles() const;
+    uint32_t boots() const { return boots_; }
+    HubOutputs outputs() const { return outputs_; }
+    std::vector<HubReport> take_reports();
+    const std::vector<HubTxFrame>& tx_frames() const { return tx_frames_; }
+    const std::deque<HubApplied>& applied() const { return applied_; }
+    // One line per input and output: what `report` prints.
+    std::string describe() const;
+    bool crashed() const { return crashed_; }
+
+  private:
+    HubRig() = default;
+    std::string init(const HubRigConfig& config);
+    void drive_inputs();
+    void set_input(char port, uint8_t bit, bool high);
+    void apply(const HubAction& action);
+    void apply_due_actions();
+    void feed_uart();
+    void after_boot(uint32_t reason);
+    void report(HubReport::What what, uint32_t value);
+
+    // simavr callbacks (param = this).
+    static void on_uart_out(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_uart_xon(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_uart_xoff(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_port_c(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_core_reset(::avr_t* avr);
+
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    ::avr_t* avr_ = nullptr;
+    HubRigConfig config_;
+
+    // Input levels as driven (bit = pin high), per port: A, B, J, K.
+    uint8_t level_a_ = 0, level_b_ = 0, level_j_ = 0, level_k_ = 0;
+    std::deque<HubAction> actions_;
+    std::vector<HubAction> timers_;  // tap releases, each with an absolute hub time in cycles
+    uint64_t last_action_hub_cycles_ = 0;
+    bool quit_ = false;
+    bool crashed_ = false;
+
+    std::deque<uint8_t> to_hub_;
+    std::vector<uint8_t> from_hub_;
+    bool xoff_ = false;
+    uint64_t next_feed_cycle_ = 0;
+
+    uint64_t rig_base_cycles_ = 0;  // rig cycles before the current boot's cycle counter
+    uint64_t boot_cycle_ = 0;       // avr cycle count at the current boot
+    uint32_t boots_ = 0;
+    bool reset_seen_ = false;
+    uint32_t pending_boot_reason_ = 0;
+
+    uint16_t shift_ = 0;
+    uint8_t port_c_ = 0;
+    HubOutputs outputs_;
+    std::vector<HubReport> reports_;
+    std::vector<HubTxFrame> tx_frames_;
+    std::deque<HubApplied> applied_;
+};
+
+}  // namespace venue::sim

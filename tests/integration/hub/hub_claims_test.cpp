@@ -1,0 +1,235 @@
+// Claim ordering, ties, late and out-of-turn presses: the real ELF in the rig, through the pty.
+// Times are hub time (simulated), so the rig runs unpaced.
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+#include "hub_fixture.h"
+
+namespace venue::test {
+namespace {
+
+constexpr uint8_t TEAM_A_BUTTONS[] = {0, 1, 2, 3, 8, 9, 10, 11};
+constexpr uint64_t MS = 1000 * HUB_CYCLES_PER_US;
+
+struct PairStats {
+    int ordered = 0;
+    int ties = 0;
+    int wrong = 0;
+    int missing = 0;
+    // Press (rig) to the ButtonPress frame's delimiter handed to the UART, in cycles.
+    uint64_t latency_sum = 0;
+    uint64_t latency_max = 0;
+    uint64_t latency_min = UINT64_MAX;
+    int latency_n = 0;
+    // Reported time of the first press minus the rig's press time, in µs (stamp offset).
+    int64_t stamp_min = INT64_MAX;
+    int64_t stamp_max = INT64_MIN;
+    uint64_t gap_max = 0;  // most cycles between the two edges as applied
+};
+
+class HubClaimsTest : public HubRigTest {
+  protected:
+    // One trial: button a at t0 (random phase), button b `gap` cycles later, both of the armed
+    // team A; then the claim is released. Counts the result in s.
+    void run_pair(uint8_t a, uint8_t b, uint64_t gap, std::mt19937& rng, PairStats& s) {
+        const uint64_t t_at = std::max(now_cycles() + 2 * MS, next_t0_) + rng() % MS;
+        next_t0_ = t_at + 8 * MS;  // past the 5 ms bounce window of both buttons
+        const size_t from = client_.events().size();
+        // "after": the gap is exact even if t_at had already passed when the rig got it.
+        rig_->schedule(
+            {at(t_at, HubActionKind::PRESS, a, MS), after(gap, HubActionKind::PRESS, b, MS)});
+        if (!wait_events(wire::MessageType::BUTTON_PRESS, 2, from)) {
+            ++s.missing;
+            // Fail fast: a hub that stopped reporting would otherwise cost 5 s per trial.
+            FAIL() << "trial lost: presses of " << int(a) << " and " << int(b) << " never came";
+        }
+        // The edges as they really happened; the second at instruction granularity (a simavr
+        // step is one instruction: up to 4 cycles more than asked).
+        const std::vector<uint64_t> edges = applied_times(HubActionKind::PRESS, 2);
+        const uint64_t t0 = edges[0];
+        const uint64_t real_gap = edges[1] - edges[0];
+        EXPECT_GE(real_gap, gap);
+        EXPECT_LE(real_gap, gap + 4);
+        s.gap_max = std::max(s.gap_max, real_gap);
+        next_t0_ = std::max(next_t0_, t0 + 8 * MS);
+        const auto presses = events_of(wire::MessageType::BUTTON_PRESS, from);
+        const auto p1 = *presses[0].as<wire::ButtonPress>();
+        const auto p2 = *presses[1].as<wire::ButtonPress>();
+        const uint16_t both = static_cast<uint16_t>((1u << a) | (1u << b));
+        if (gap > 0 && p1.button == a && p1.outcome == wire::PressOutcome::ACCEPTED &&
+            p2.button == b && p2.outcome == wire::PressOutcome::LATE && p2.time_us > p1.time_us &&
+            (p1.same_sample & both) != both) {
+            ++s.ordered;
+        } else if ((p1.same_sample & both) == both && (p2.same_sample & both) == both &&
+                   p1.tie_rule == wire::TieRule::LFSR16_DRAW &&
+                   p2.tie_rule == wire::TieRule::LFSR16_DRAW) {
+            ++s.ties;
+        } else {
+            ++s.wrong;
+            ADD_FAILURE() << "gap " << gap << " cycles: " << int(p1.button) << "/"
+                          << int(p1.outcome) << " at " << p1.time_us << " then " << int(p2.button)
+                          << "/" << int(p2.outcome) << " at " << p2.time_us;
+        }
+        const int64_t stamp =
+            static_cast<int64_t>(p1.time_us) - static_cast<int64_t>(t0 / HUB_CYCLES_PER_US);
+        s.stamp_min = std::min(s.stamp_min, stamp);
+        s.stamp_max = std::max(s.stamp_max, stamp);
+        // No reboot in these tests: rig cycles and hub cycles coincide.
+        rig_->with_rig([&](sim::HubRig& r) {
+            const auto& frames = r.tx_frames();
+            for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+                if (it->type == static_cast<uint8_t>(wire::MessageType::BUTTON_PRESS) &&
+                    it->seq == p1.seq) {
+                    const uint64_t l = it->rig_cycles - t0;
+                    s.latency_sum += l;
+                    s.latency_max = std::max(s.latency_max, l);
+                    s.latency_min = std::min(s.latency_min, l);
+                    ++s.latency_n;
+                    break;
+                }
+            }
+        });
+        ASSERT_EQ(client_.command(wire::ReleaseClaim{}).value_or(HubTestClient::NO_ACK).status,
+                  wire::CommandStatus::OK);
+    }
+
+    static void print(const char* what, const PairStats& s) {
+        std::printf(
+            "%s: ordered %d, ties %d, wrong %d, missing %d; first-press stamp - press time "
+            "[%lld, %lld] us; edge gap <= %llu cycles; press -> ButtonPress frame handed to UART: "
+            "mean %.1f us, "
+            "min %.1f, max %.1f (+10 us for its last byte on the line)\n",
+            what, s.ordered, s.ties, s.wrong, s.missing, static_cast<long long>(s.stamp_min),
+            static_cast<long long>(s.stamp_max), static_cast<unsigned long long>(s.gap_max),
+            s.latency_n ? static_cast<double>(s.latency_sum) / s.latency_n / HUB_CYCLES_PER_US : 0,
+            static_cast<double>(s.latency_min) / HUB_CYCLES_PER_US,
+            static_cast<double>(s.latency_max) / HUB_CYCLES_PER_US);
+    }
+
+    uint64_t next_t0_ = 0;
+};
+
+TEST_F(HubClaimsTest, PressesFourMicrosecondsApartAreOrderedIn1000RandomTrials) {
+    arm(wire::Team::A);
+    std::mt19937 rng(20261122);
+    PairStats s;
+    for (int trial = 0; trial < 1000 && !HasFatalFailure(); ++trial) {
+        const uint8_t a = TEAM_A_BUTTONS[rng() % 8];
+        uint8_t b = a;
+        while (b == a) b = TEAM_A_BUTTONS[rng() % 8];
+        run_pair(a, b, 4 * HUB_CYCLES_PER_US, rng, s);
+    }
+    print("4 us apart, 1000 trials", s);
+    RecordProperty("ordered", s.ordered);
+    EXPECT_EQ(s.ordered, 1000);
+    EXPECT_EQ(s.missing, 0);
+}
+
+// The resolution sweep: closer presses may tie, but must never be reported in the wrong order.
+TEST_F(HubClaimsTest, CloserPressesTieButAreNeverReversed) {
+    arm(wire::Team::A);
+    std::mt19937 rng(7);
+    for (const uint64_t gap : {8u, 16u, 24u, 32u, 40u, 48u}) {
+        PairStats s;
+        for (int trial = 0; trial < 100 && !HasFatalFailure(); ++trial) {
+            const uint8_t a = TEAM_A_BUTTONS[rng() % 8];
+            uint8_t b = a;
+            while (b == a) b = TEAM_A_BUTTONS[rng() % 8];
+            run_pair(a, b, gap, rng, s);
+        }
+        char what[64];
+        std::snprintf(what, sizeof what, "%.1f us apart, 100 trials",
+                      static_cast<double>(gap) / HUB_CYCLES_PER_US);
+        print(what, s);
+        EXPECT_EQ(s.wrong, 0);
+        EXPECT_EQ(s.missing, 0);
+        EXPECT_EQ(s.ordered + s.ties, 100);
+    }
+}
+
+TEST_F(HubClaimsTest, SameSamplePressesAreReportedAsATie) {
+    arm(wire::Team::A);
+    std::mt19937 rng(3);
+    PairStats s;
+    for (int trial = 0; trial < 40 && !HasFatalFailure(); ++trial) {
+        // Same port (K+K, B+B) and across ports (K+B): one sample reads all three ports.
+        const uint8_t a = TEAM_A_BUTTONS[rng() % 8];
+        uint8_t b = a;
+        while (b == a) b = TEAM_A_BUTTONS[rng() % 8];
+        const size_t from = client_.events().size();
+        run_pair(a, b, 0, rng, s);
+        const auto presses = events_of(wire::MessageType::BUTTON_PRESS, from);
+        ASSERT_EQ(presses.size(), 2u);
+        const auto p1 = *presses[0].as<wire::ButtonPress>();
+        const auto p2 = *presses[1].as<wire::ButtonPress>();
+        EXPECT_EQ(p1.time_us, p2.time_us);
+        const bool one_winner = (p1.outcome == wire::PressOutcome::TIE_WON) !=
+                                (p2.outcome == wire::PressOutcome::TIE_WON);
+        EXPECT_TRUE(one_winner);
+        EXPECT_TRUE(p1.outcome == wire::PressOutcome::TIE_LOST ||
+                    p2.outcome == wire::PressOutcome::TIE_LOST);
+        EXPECT_EQ(p1.tie_draw, p2.tie_draw);
+        EXPECT_NE(p1.tie_draw, 0);
+    }
+    print("same sample, 40 trials", s);
+    EXPECT_EQ(s.ties, 40);
+}
+
+TEST_F(HubClaimsTest, LateOutOfTurnAndUnarmedPressesAreReported) {
+    arm(wire::Team::A);
+    const uint64_t t = now_cycles() + 5 * MS;
+    const size_t from = client_.events().size();
+    rig_->schedule({at(t, HubActionKind::PRESS, 2, 20 * MS),
+                    after(1 * MS, HubActionKind::PRESS, 9, 20 * MS),     // team A: late
+                    after(1 * MS, HubActionKind::PRESS, 12, 20 * MS)});  // team B: out of turn
+    ASSERT_TRUE(wait_events(wire::MessageType::BUTTON_PRESS, 3, from));
+    const uint64_t pressed_at = applied_times(HubActionKind::PRESS, 3)[0];
+    const auto p = events_of(wire::MessageType::BUTTON_PRESS, from);
+    const auto first = *p[0].as<wire::ButtonPress>();
+    const auto late = *p[1].as<wire::ButtonPress>();
+    const auto oot = *p[2].as<wire::ButtonPress>();
+    EXPECT_EQ(first.button, 2);
+    EXPECT_EQ(first.outcome, wire::PressOutcome::ACCEPTED);
+    EXPECT_EQ(first.team, wire::Team::A);
+    EXPECT_EQ(first.player, 3);
+    EXPECT_EQ(late.button, 9);
+    EXPECT_EQ(late.outcome, wire::PressOutcome::LATE);
+    EXPECT_EQ(oot.button, 12);
+    EXPECT_EQ(oot.outcome, wire::PressOutcome::OUT_OF_TURN);
+    EXPECT_EQ(oot.team, wire::Team::B);
+    // Each press carries its own first-edge time: the console shows the margin.
+    EXPECT_NEAR(static_cast<double>(late.time_us - first.time_us), 1000.0, 5.0);
+    EXPECT_NEAR(static_cast<double>(oot.time_us - first.time_us), 2000.0, 5.0);
+    const auto claims = events_of(wire::MessageType::CLAIM, from);
+    ASSERT_GE(claims.size(), 1u);
+    EXPECT_EQ(claims[0].as<wire::Claim>()->change, wire::ClaimChange::TAKEN);
+    EXPECT_EQ(claims[0].as<wire::Claim>()->button, 2);
+
+    // The claim LED lights from the hub alone, without a host command.
+    bool led = false;
+    uint64_t led_at = 0;
+    for (const sim::HubReport& r : reports()) {
+        if (r.what == sim::HubReport::What::LEDS && (r.value & (1u << 2)) && !led) {
+            led = true;
+            led_at = r.hub_cycles;
+        }
+    }
+    ASSERT_TRUE(led);
+    std::printf("claim LED latched %.1f us after the press\n",
+                static_cast<double>(led_at - pressed_at) / HUB_CYCLES_PER_US);
+    EXPECT_LT(led_at - pressed_at, 5 * MS);
+
+    // No team armed: NOT_ARMED.
+    ASSERT_EQ(client_.command(wire::ReleaseClaim{}).value_or(HubTestClient::NO_ACK).status,
+              wire::CommandStatus::OK);
+    arm(wire::Team::NONE);
+    const size_t from2 = client_.events().size();
+    rig_->schedule({at(now_cycles() + 30 * MS, HubActionKind::PRESS, 5, 5 * MS)});
+    ASSERT_TRUE(wait_events(wire::MessageType::BUTTON_PRESS, 1, from2));
+    EXPECT_EQ(events_of(wire::MessageType::BUTTON_PRESS, from2)[0].as<wire::ButtonPress>()->outcome,
+              wire::PressOutcome::NOT_ARMED);
+}
+
+}  // namespace
+}  // namespace venue::test
