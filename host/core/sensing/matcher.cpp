@@ -86,15 +86,6 @@ Recognition to_recognition(const Reading& r, std::int64_t at_us) {
     return Unchanged{};
 }
 
-template <class Keep>
-ReadingList filtered(const ReadingList& in, Keep keep) {
-    ReadingList out;
-    for (int i = 0; i < in.size; ++i)
-        if (keep(in.items[i])) out.push(in.items[i]);
-    out.dropped = in.dropped;
-    return out;
-}
-
 }  // namespace
 
 Readings find_readings(const Placement& sensed, Bitboard diff, const Game& game,
@@ -153,9 +144,8 @@ Recognition read_board(const Placement& sensed, std::int64_t at_us, const Game& 
         for (int i = 0; i < all.size && !also_take_back; ++i)
             if (all.items[i].kind == ReadingKind::TAKE_BACK && all.items[i].moves.empty())
                 also_take_back = all.items[i].plies_back;
-        all = filtered(all, [](const Reading& r) {
-            return r.kind != ReadingKind::TAKE_BACK || !r.moves.empty();
-        });
+        all = all.filtered(
+            [](const Reading& r) { return r.kind != ReadingKind::TAKE_BACK || !r.moves.empty(); });
     }
     if (all.total() > 1 && all.dropped == 0 && evidence) all = break_ties(all, game, *evidence);
     if (all.total() > 1) return Ambiguous{all};

@@ -78,6 +78,16 @@ struct ReadingList {
             ++dropped;
     }
     int total() const { return size + dropped; }
+
+    // The readings `keep` accepts, in order; what was dropped stays counted.
+    template <class Keep>
+    ReadingList filtered(Keep keep) const {
+        ReadingList out;
+        for (int i = 0; i < size; ++i)
+            if (keep(items[std::size_t(i)])) out.push(items[std::size_t(i)]);
+        out.dropped = dropped;
+        return out;
+    }
 };
 
 struct Unchanged {

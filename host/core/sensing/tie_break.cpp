@@ -139,21 +139,12 @@ ReadingList best_explained(const ReadingList& in, const Game& game, const Eviden
     return out;
 }
 
-template <class Keep>
-ReadingList filtered(const ReadingList& in, Keep keep) {
-    ReadingList out;
-    for (int i = 0; i < in.size; ++i)
-        if (keep(in.items[i])) out.push(in.items[i]);
-    out.dropped = in.dropped;
-    return out;
-}
-
 }  // namespace
 
 ReadingList break_ties(const ReadingList& readings, const Game& game, const Evidence& ev) {
     ReadingList all = readings;
     const ReadingList ordered =
-        filtered(all, [&](const Reading& r) { return in_order(r, game, ev); });
+        all.filtered([&](const Reading& r) { return in_order(r, game, ev); });
     if (ordered.total() > 0) all = ordered;
     const ReadingList explained = best_explained(all, game, ev);
     if (explained.total() > 0) all = explained;
