@@ -145,7 +145,6 @@ class HubRig {
     uint64_t boot_cycle_ = 0;       // avr cycle count at the current boot
     uint32_t boots_ = 0;
     bool reset_seen_ = false;
-    uint32_t pending_boot_reason_ = 0;
 
     uint16_t shift_ = 0;
     uint8_t port_c_ = 0;
