@@ -12,6 +12,7 @@ void register_bench_command(CLI::App& app);
 void register_bench_log_command(CLI::App& bench);
 void register_sim_command(CLI::App& app);
 void register_run_command(CLI::App& app);
+void register_demo_command(CLI::App& app);
 void register_ports_command(CLI::App& app);
 void register_log_commands(CLI::App& app);
 

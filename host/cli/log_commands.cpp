@@ -110,7 +110,9 @@ int export_pgn(const std::string& path, const std::string& match, const std::str
     }
     std::string text;
     for (const auto& [id, m] : r->state.matches())
-        if (match.empty() || id == match) text += chess::write_pgn(engine::to_pgn(*m));
+        if (match.empty() || id == match)
+            for (const chess::PgnGame& part : engine::to_pgn_parts(*m))
+                text += chess::write_pgn(part);
     if (text.empty() && !match.empty()) {
         fmt::print(stderr, "venue export pgn: no match '{}' in {}\n", match, path);
         return 2;

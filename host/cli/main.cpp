@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "venue 0.1.0");
 
+    venue::cli::register_demo_command(app);
     venue::cli::register_run_command(app);
     venue::cli::register_log_commands(app);
     venue::cli::register_ports_command(app);

@@ -77,6 +77,9 @@ class Match {
     // Everything that defines the state, in a fixed text form (for the state hash).
     std::string canonical() const;
 
+    // Earlier parts of the game, before its position was edited (a Chessball removal takes men
+    // off): each "FEN moves UCI UCI ...", oldest first. game() is the part being played now.
+    virtual std::vector<std::string> earlier_parts() const { return {}; }
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }
     virtual bool restore_extra(std::string_view /*json*/) { return true; }

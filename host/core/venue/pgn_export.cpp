@@ -1,5 +1,9 @@
 #include "venue/pgn_export.h"
 
+#include <sstream>
+
+#include "chess/uci.h"
+
 namespace venue::engine {
 namespace {
 
@@ -10,9 +14,7 @@ std::string player_names(const TeamConfig& team) {
     return names.empty() ? "?" : names;
 }
 
-}  // namespace
-
-chess::PgnGame to_pgn(const Match& match) {
+chess::PgnGame headers(const Match& match) {
     const MatchConfig& c = match.config();
     chess::PgnGame g;
     g.set_tag("Event", c.event.empty() ? "?" : c.event);
@@ -28,16 +30,71 @@ chess::PgnGame to_pgn(const Match& match) {
     g.set_tag("TimeControl", std::to_string(c.time.base_ms / 1000) + "+" +
                                  std::to_string(c.time.increment_ms / 1000));
     if (!match.termination().empty()) g.set_tag("Termination", match.termination());
-    g.start = match.game().start_position();
-    const auto& clocks = match.clock_after_move();
-    for (std::size_t i = 0; i < match.game().moves().size(); ++i) {
-        chess::PgnMove m;
-        m.move = match.game().moves()[i];
-        if (i < clocks.size()) m.clock_ms = clocks[i];
-        g.moves.push_back(m);
-    }
     g.result = match.result();
     return g;
+}
+
+// An earlier part, "FEN moves UCI ...", replayed; nullopt if it does not replay (a log written
+// by another build: the part is then left out rather than exported wrong).
+std::optional<chess::Game> replay_part(const std::string& part) {
+    const auto cut = part.find(" moves");
+    auto start = chess::Position::from_fen(part.substr(0, cut));
+    if (!start) return std::nullopt;
+    chess::Game g(*start);
+    if (cut == std::string::npos) return g;
+    std::istringstream moves(part.substr(cut + 6));
+    for (std::string uci; moves >> uci;) {
+        auto m = chess::parse_uci(g.position(), uci);
+        if (!m) return std::nullopt;
+        g.play(*m);
+    }
+    return g;
+}
+
+// Moves of `game` with the clocks from the match's list, starting at clock index `first`.
+void add_moves(chess::PgnGame& g, const chess::Game& game, const Match& match, std::size_t first) {
+    g.start = game.start_position();
+    const auto& clocks = match.clock_after_move();
+    for (std::size_t i = 0; i < game.moves().size(); ++i) {
+        chess::PgnMove m;
+        m.move = game.moves()[i];
+        if (first + i < clocks.size()) m.clock_ms = clocks[first + i];
+        g.moves.push_back(m);
+    }
+}
+
+}  // namespace
+
+std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
+    std::vector<chess::Game> parts;
+    for (const std::string& p : match.earlier_parts())
+        if (auto g = replay_part(p)) parts.push_back(*g);
+    parts.push_back(match.game());
+    std::vector<chess::PgnGame> out;
+    std::size_t clock_index = 0;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        chess::PgnGame g = headers(match);
+        if (parts.size() > 1) {
+            const bool last = k + 1 == parts.size();
+            g.set_tag("GameId", match.config().id + "-p" + std::to_string(k + 1));
+            if (!last) {
+                g.set_tag("Result", "*");
+                g.result = "*";
+                g.set_tag("Termination", "position edited: a player was removed");
+            }
+            g.comment = "Part " + std::to_string(k + 1) + " of " + std::to_string(parts.size()) +
+                        (k == 0 ? "" : ": from the position after a player's removal") +
+                        (last ? "" : "; the game continues in part " + std::to_string(k + 2));
+        }
+        add_moves(g, parts[k], match, clock_index);
+        clock_index += parts[k].moves().size();
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+chess::PgnGame to_pgn(const Match& match) {
+    return to_pgn_parts(match).back();
 }
 
 }  // namespace venue::engine

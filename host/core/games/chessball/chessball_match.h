@@ -46,6 +46,7 @@ class ChessballMatch : public engine::Match {
     const std::vector<Proposal>& proposals() const { return proposals_; }
     const engine::PlayerConfig& player(PlayerRef p) const;
 
+    std::vector<std::string> earlier_parts() const override { return segments_; }
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
 

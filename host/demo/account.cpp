@@ -1,0 +1,163 @@
+#include "demo/account.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "chess/uci.h"
+#include "common/overloaded.h"
+
+namespace venue::demo {
+
+namespace {
+
+std::string mmss(std::int64_t ms) {
+    if (ms < 0) ms = 0;
+    return fmt::format("{}:{:02}.{}", ms / 60000, (ms / 1000) % 60, (ms / 100) % 10);
+}
+
+std::string squares(const std::vector<chess::Square>& s) {
+    std::string out;
+    for (chess::Square q : s) out += (out.empty() ? "" : " ") + chess::square_to_string(q);
+    return out;
+}
+
+std::string micros(std::int64_t us) {
+    return us < 10'000 ? fmt::format("{} µs", us) : fmt::format("{:.1f} ms", double(us) / 1000);
+}
+
+}  // namespace
+
+std::string latency_summary(std::vector<std::int64_t> ns) {
+    if (ns.empty()) return "no samples";
+    std::sort(ns.begin(), ns.end());
+    auto at = [&](double q) {
+        const std::size_t i = std::min(ns.size() - 1, std::size_t(q * double(ns.size())));
+        return double(ns[i]) / 1000.0;
+    };
+    return fmt::format("p50 {:.0f} µs, p90 {:.0f} µs, p99 {:.0f} µs, max {:.0f} µs (n={})", at(0.5),
+                       at(0.9), at(0.99), double(ns.back()) / 1000.0, ns.size());
+}
+
+Account::Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns,
+                 bool verbose)
+    : session_(session), out_(out), start_ns_(start_ns), verbose_(verbose) {}
+
+void Account::line(std::int64_t at_ns, const std::string& text) {
+    fmt::print(out_, "{:7.2f}s  {}\n", double(at_ns - start_ns_) / 1e9, text);
+    std::fflush(out_);
+}
+
+void Account::note(const std::string& text) {
+    line(io::HubRunner::now_ns(), text);
+}
+
+std::string Account::player_name(const std::string& match, const std::string& id) const {
+    const engine::Match* m = session_.state().match(match);
+    if (!m) return id;
+    for (const engine::TeamConfig* t : {&m->config().white, &m->config().black})
+        for (const engine::PlayerConfig& p : t->players)
+            if (p.id == id) return p.name + " (" + t->name + ")";
+    return id;
+}
+
+std::string Account::clocks(const std::string& match) const {
+    const engine::Match* m = session_.state().match(match);
+    if (!m) return "";
+    return "White " + mmss(m->clock().white_ms) + " | Black " + mmss(m->clock().black_ms);
+}
+
+void Account::print(const runtime::StepRecord& record) {
+    for (std::size_t i = 0; i < record.applied.size(); ++i) {
+        const runtime::Applied& a = record.applied[i];
+        const std::int64_t happened = i < record.happened_ns.size() ? record.happened_ns[i] : 0;
+        const std::int64_t at = happened ? happened : record.durable_ns;
+        if (std::holds_alternative<engine::ClaimPressed>(a.event.body)) {
+            if (happened) {
+                latencies_.press_to_decision.push_back(record.durable_ns - happened);
+                latencies_.press_to_arrival.push_back(a.event.host_ns - happened);
+                latencies_.arrival_to_decision.push_back(record.durable_ns - a.event.host_ns);
+            }
+        }
+        if (verbose_) line(at, fmt::format("event {} {}", a.seq, engine::kind_name(a.event.body)));
+        for (const engine::Decision& d : a.decisions) {
+            std::visit(
+                Overloaded{
+                    [&](const engine::ClaimGranted& g) {
+                        ++claims_;
+                        line(at, fmt::format("claim    {} takes the claim (button {})",
+                                             player_name(g.match, g.player), g.button));
+                    },
+                    [&](const engine::ClaimRefused& r) {
+                        if (r.code == "CLAIM_HELD" && r.margin_us > 0) {
+                            ++contested_;
+                            line(at, fmt::format("         {} pressed {} later: refused, the claim "
+                                                 "is held [{}]",
+                                                 player_name(r.match, r.player),
+                                                 micros(r.margin_us), d.rule));
+                        } else {
+                            line(at, fmt::format("         {} pressed: refused, {} [{}]",
+                                                 player_name(r.match, r.player), r.code, d.rule));
+                        }
+                    },
+                    [&](const engine::MoveAccepted& m) {
+                        // The game's own numbering, which a removal does not restart.
+                        const engine::Match* match = session_.state().match(m.match);
+                        const chess::Position& now = match->game().position();
+                        const bool white_moved = now.side_to_move() == chess::BLACK;
+                        const int move_no = now.fullmove_number() - (white_moved ? 0 : 1);
+                        line(at, fmt::format("move     {}{} {:<8} {}", move_no,
+                                             white_moved ? "." : "...", m.san, clocks(m.match)));
+                    },
+                    [&](const engine::RestoreRequired& r) {
+                        line(at, fmt::format("RESTORE  {} [{}]{}", d.reason, d.rule,
+                                             r.squares.empty() ? "" : ": " + squares(r.squares)));
+                    },
+                    [&](const engine::WarningProposed& w) {
+                        line(at,
+                             fmt::format("warning  #{} for {} proposed, waits for the judge: "
+                                         "{} [{}]",
+                                         w.ref, player_name(w.match, w.player), w.reason, d.rule));
+                    },
+                    [&](const engine::WarningGiven& w) {
+                        line(at, fmt::format("WARNING  {}: warning {} ({}) [{}]",
+                                             player_name(w.match, w.player), w.count, w.reason,
+                                             d.rule));
+                    },
+                    [&](const engine::TimeAdded& t) {
+                        line(at, fmt::format("clock    +{} s to {} [{}]; {}", t.amount_ms / 1000,
+                                             t.side == chess::WHITE ? "White" : "Black", d.rule,
+                                             clocks(t.match)));
+                    },
+                    [&](const engine::PlayerRemoved& p) {
+                        line(at, fmt::format("REMOVED  {}: {} [{}]; take off: {}",
+                                             player_name(p.match, p.player), d.reason, d.rule,
+                                             squares(p.squares)));
+                    },
+                    [&](const engine::GameEnded& g) {
+                        line(at, fmt::format("RESULT   {} by {} [{}]: {}", g.result, g.termination,
+                                             d.rule, d.reason));
+                    },
+                    [&](const engine::IllegalMoveCounted&) {
+                        line(at, fmt::format("illegal  {} [{}]", d.reason, d.rule));
+                    },
+                    [&](const engine::MoveRefused&) {
+                        line(at, fmt::format("refused  {} [{}]", d.reason, d.rule));
+                    },
+                    [&](const engine::EventIgnored&) {
+                        if (verbose_) line(at, fmt::format("ignored  {} [{}]", d.reason, d.rule));
+                    },
+                    [&](const auto&) {
+                        if (verbose_)
+                            line(at, fmt::format("         {} [{}] {}", engine::kind_name(d.body),
+                                                 d.rule, d.reason));
+                    },
+                },
+                d.body);
+        }
+        if (std::holds_alternative<engine::BoardRestored>(a.event.body))
+            line(at, "board    matches the game again");
+    }
+}
+
+}  // namespace venue::demo

@@ -1,0 +1,307 @@
+#include "demo/director.h"
+
+#include <cmath>
+
+#include "chess/uci.h"
+#include "games/chessball/chessball_match.h"
+
+namespace venue::demo {
+
+namespace {
+
+constexpr std::int64_t CYCLES_PER_MS = 16'000;  // the simulated ATmega2560 at 16 MHz
+
+char piece_letter(chess::Piece p) {
+    const char letters[] = " PNBRQK";
+    const char c = letters[chess::type_of(p)];
+    return chess::color_of(p) == chess::WHITE ? c : char(c - 'A' + 'a');
+}
+
+std::string sq(chess::Square s) {
+    return chess::square_to_string(s);
+}
+
+}  // namespace
+
+Director::Director(const DemoPlan& plan, runtime::Daemon& daemon, sim::HubRigThread& hub,
+                   std::function<void(const std::string&)> board_script, DirectorTiming timing)
+    : plan_(plan),
+      daemon_(daemon),
+      hub_(hub),
+      board_script_(std::move(board_script)),
+      timing_(timing) {
+    build();
+}
+
+const engine::Match& Director::match() const {
+    return *daemon_.session().state().match(plan_.match.id);
+}
+
+void Director::observe(const runtime::StepRecord& record) {
+    for (const runtime::Applied& a : record.applied)
+        for (const engine::Decision& d : a.decisions) {
+            if (std::holds_alternative<engine::MoveAccepted>(d.body)) ++moves_accepted_;
+            if (std::holds_alternative<engine::WarningProposed>(d.body)) ++proposals_;
+            if (std::holds_alternative<engine::WarningGiven>(d.body)) ++warnings_given_;
+            if (const auto* r = std::get_if<engine::PlayerRemoved>(&d.body)) {
+                ++removals_;
+                removed_squares_ = r->squares;
+            }
+            if (std::holds_alternative<engine::GameEnded>(d.body)) game_over_ = true;
+        }
+}
+
+void Director::add(std::string what, std::int64_t delay_ms, std::function<void()> action,
+                   std::function<bool()> reached) {
+    tasks_.push_back({std::move(what), delay_ms, std::move(action), std::move(reached)});
+}
+
+void Director::board(const std::vector<std::string>& lines) {
+    const int pause = int(std::lround(140 / timing_.speed));
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i) board_script_("wait " + std::to_string(pause));
+        board_script_(lines[i]);
+    }
+}
+
+std::vector<std::string> Director::move_lines(const chess::Position& pos, chess::Move m) const {
+    const chess::Piece piece = pos.piece_on(m.from());
+    std::string put = " ";
+    put += piece_letter(piece);
+    switch (m.kind()) {
+        case chess::MoveKind::CASTLING: {
+            // The king's move names the castling (king from -> king to); the rook follows.
+            const int rank = chess::rank_of(m.from());
+            const bool king_side = chess::file_of(m.to()) == 6;
+            const chess::Square rook_from = chess::make_square(king_side ? 7 : 0, rank);
+            const chess::Square rook_to = chess::make_square(king_side ? 5 : 3, rank);
+            std::string rook = " ";
+            rook += piece_letter(pos.piece_on(rook_from));
+            return {"lift " + sq(m.from()), "put " + sq(m.to()) + put, "lift " + sq(rook_from),
+                    "put " + sq(rook_to) + rook};
+        }
+        case chess::MoveKind::EN_PASSANT: {
+            const chess::Square taken =
+                chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from()));
+            return {"lift " + sq(m.from()), "put " + sq(m.to()) + put, "lift " + sq(taken)};
+        }
+        case chess::MoveKind::PROMOTION: {
+            std::string promoted = " ";
+            promoted += piece_letter(chess::make_piece(pos.side_to_move(), m.promotion()));
+            std::vector<std::string> out;
+            if (pos.is_capture(m)) out.push_back("lift " + sq(m.to()));
+            out.push_back("lift " + sq(m.from()));
+            out.push_back("put " + sq(m.to()) + promoted);
+            return out;
+        }
+        case chess::MoveKind::NORMAL:
+            break;
+    }
+    if (pos.is_capture(m))
+        return {"lift " + sq(m.to()), "lift " + sq(m.from()), "put " + sq(m.to()) + put};
+    return {"lift " + sq(m.from()), "put " + sq(m.to()) + put};
+}
+
+std::vector<std::string> Director::undo_lines(const chess::Position& pos, chess::Move m) const {
+    std::string put = " ";
+    put += piece_letter(pos.piece_on(m.from()));
+    return {"lift " + sq(m.to()), "put " + sq(m.from()) + put};
+}
+
+void Director::press(int button, std::int64_t hold_ms) {
+    sim::HubAction a;
+    a.kind = sim::HubActionKind::PRESS;
+    a.index = std::uint8_t(button);
+    a.hold_cycles = std::uint64_t(hold_ms * CYCLES_PER_MS);
+    hub_.schedule({a});
+}
+
+void Director::paddle(chess::Color side) {
+    sim::HubAction a;
+    a.kind = sim::HubActionKind::PADDLE_PRESS;
+    a.index = side == chess::WHITE ? 0 : 1;
+    a.hold_cycles = std::uint64_t(60 * CYCLES_PER_MS);
+    hub_.schedule({a});
+}
+
+void Director::arbiter(engine::ArbiterAction a) {
+    a.match = plan_.match.id;
+    a.arbiter = "Judge (demo)";
+    daemon_.post({io::HubRunner::now_ns(), std::nullopt, std::move(a)});
+}
+
+void Director::build() {
+    using engine::ArbiterActionKind;
+    auto* self = this;
+    auto chessball = [self]() {
+        return dynamic_cast<const games::chessball::ChessballMatch*>(&self->match());
+    };
+    auto restored = [self] {
+        const engine::Match& m = self->match();
+        return !m.restore_required() && m.restore_squares().empty() && !m.pending_move();
+    };
+
+    add("the hub and the board come up", 0, {}, [self] {
+        auto hub = self->daemon_.hub_status();
+        const auto& hb = self->daemon_.heartbeat();
+        auto boards = self->daemon_.board_statuses();
+        return hub && hub->state == io::HubSessionState::RUNNING && hub->commands_pending == 0 &&
+               hb && hb->armed == wire::Team::A && !boards.empty() &&
+               boards[0].state == io::dgt::BoardLinkState::CONNECTED && boards[0].has_board;
+    });
+    add(
+        "the arbiter starts White's clock (Black's paddle)", 800,
+        [self] { self->paddle(chess::BLACK); },
+        [self] {
+            const auto& hb = self->daemon_.heartbeat();
+            return hb && hb->clock_state == wire::ClockState::RUNNING &&
+                   hb->on_move == wire::Team::A;
+        });
+
+    int warnings = 0, proposals = 0, removals = 0, moves = 0;
+    for (const PlyPlan& ply : plan_.plies) {
+        const std::string label = "ply " + std::to_string(ply.ply) + ": ";
+        for (const JudgeWarning& w : ply.warnings_before) {
+            const int want = ++warnings;
+            add(
+                label + "the judge warns " + w.player, 600,
+                [self, w] {
+                    engine::ArbiterAction a;
+                    a.kind = ArbiterActionKind::WARN;
+                    a.player = w.player;
+                    a.text = w.reason;
+                    a.note = "seen by the judge: " + w.reason;
+                    self->arbiter(a);
+                },
+                [self, want] { return self->warnings_given_ >= want; });
+            if (w.player == plan_.removed_player && ply.ply == plan_.removal_before_ply) {
+                const int removed = ++removals;
+                add(label + w.player + " is removed", 0, {},
+                    [self, removed] { return self->removals_ >= removed; });
+                add(
+                    label + "the arbiter takes the removed player's men off", 900,
+                    [self] {
+                        std::vector<std::string> lines;
+                        for (chess::Square s : self->removed_squares_)
+                            lines.push_back("lift " + sq(s));
+                        self->board(lines);
+                    },
+                    restored);
+            }
+        }
+        if (ply.out_of_turn_button >= 0)
+            add(label + "a player of the other team presses out of turn", 250,
+                [self, b = ply.out_of_turn_button] { self->press(b, 80); });
+
+        const auto& team = ply.side == chess::WHITE ? plan_.match.white : plan_.match.black;
+        const std::string mover_id = team.players[std::size_t(ply.mover)].id;
+        add(
+            label + mover_id + " claims the move", 350,
+            [self, ply] {
+                sim::HubAction a;
+                a.kind = sim::HubActionKind::PRESS;
+                a.index = std::uint8_t(ply.button);
+                a.hold_cycles = std::uint64_t(80 * CYCLES_PER_MS);
+                std::vector<sim::HubAction> actions{a};
+                if (ply.rival_button >= 0) {
+                    sim::HubAction r = a;
+                    r.when = sim::HubWhen::AFTER;
+                    r.cycles = std::uint64_t(std::llround(ply.rival_delay_us * 16));
+                    r.index = std::uint8_t(ply.rival_button);
+                    actions.push_back(r);
+                }
+                self->hub_.schedule(actions);
+            },
+            [chessball, ply] {
+                auto* m = chessball();
+                auto h = m ? m->claim_holder() : std::nullopt;
+                return h && h->team == ply.side && h->index == ply.mover;
+            });
+
+        if (ply.wrong_move) {
+            const int want_proposal = ++proposals;
+            const int want_warning = ++warnings;
+            const chess::Move wrong = *ply.wrong_move;
+            add(
+                label + mover_id + " moves a teammate's piece (" + chess::to_uci(wrong) + ")", 500,
+                [self, wrong] {
+                    self->board(self->move_lines(self->match().game().position(), wrong));
+                },
+                [self, want_proposal] { return self->proposals_ >= want_proposal; });
+            add(
+                label + "the judge confirms the warning", 900,
+                [self, want_proposal] {
+                    engine::ArbiterAction a;
+                    a.kind = ArbiterActionKind::CONFIRM_WARNING;
+                    a.ref = want_proposal;
+                    a.note = "the judge saw the impossible move";
+                    self->arbiter(a);
+                },
+                [self, want_warning] { return self->warnings_given_ >= want_warning; });
+            add(
+                label + "the position is restored", 500,
+                [self, wrong] {
+                    self->board(self->undo_lines(self->match().game().position(), wrong));
+                },
+                restored);
+        }
+
+        const int want_moves = ++moves;
+        const bool last = ply.ply == int(plan_.plies.size());
+        add(
+            label + mover_id + " plays " + chess::to_uci(ply.move), 500,
+            [self, m = ply.move] {
+                self->board(self->move_lines(self->match().game().position(), m));
+            },
+            [self, m = ply.move, want_moves] {
+                return self->match().pending_move() == m || self->moves_accepted_ >= want_moves;
+            });
+        if (!(last && plan_.ends_by_rule))
+            add(
+                label + "the clock is pressed", 300,
+                [self, side = ply.side] { self->paddle(side); },
+                [self, want_moves] { return self->moves_accepted_ >= want_moves; });
+    }
+    if (!plan_.ends_by_rule && plan_.result != "*")
+        add(
+            "the arbiter records the result", 800,
+            [self] {
+                engine::ArbiterAction a;
+                a.kind = ArbiterActionKind::DECLARE_RESULT;
+                a.result = self->plan_.result;
+                a.text = "as in the source game";
+                a.note = "the game ended as the source game did";
+                self->arbiter(a);
+            },
+            [self] { return self->game_over_; });
+    else
+        add("the game ends", 0, {}, [self] { return self->game_over_; });
+}
+
+void Director::poll(std::int64_t now_ms) {
+    if (failed() || done()) return;
+    for (;;) {
+        Task& t = tasks_[next_];
+        if (ready_at_ms_ < 0)
+            ready_at_ms_ = now_ms + std::llround(double(t.delay_ms) / timing_.speed);
+        if (!started_) {
+            if (now_ms < ready_at_ms_) return;
+            if (t.action) t.action();
+            started_ = true;
+            started_at_ms_ = now_ms;
+        }
+        if (t.reached && !t.reached()) {
+            if (now_ms - started_at_ms_ > timing_.step_timeout_ms)
+                failure_ = "the demo stopped at \"" + t.what +
+                           "\": the engine did not get there in " +
+                           std::to_string(timing_.step_timeout_ms / 1000) + " s";
+            return;
+        }
+        ++next_;
+        started_ = false;
+        ready_at_ms_ = -1;
+        if (done()) return;
+    }
+}
+
+}  // namespace venue::demo

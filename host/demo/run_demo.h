@@ -1,0 +1,32 @@
+// `venue demo`: a whole Chessball match on simulated devices, with nothing plugged in.
+//
+//   hub firmware ELF in simavr ──pty──▶ HubRunner ─┐
+//   DGT board emulator ─────────pty──▶ BoardRunner ─┼─▶ Daemon ─▶ Session (engine + SQLite log)
+//   Director (players, judge) ──buttons, paddles,    │      │
+//            pieces, arbiter events────────────────────┘      └─▶ Account (running account)
+//
+// The daemon, drivers and log are the ones `venue run` uses at a venue; only the people are
+// simulated. Prints the running account and a summary with the log path and the commands to
+// replay, verify and export it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace venue::demo {
+
+struct DemoOptions {
+    double speed = 1.0;         // the players' tempo: 2 plays twice as fast
+    std::string game;           // PGN file (its first game); "" = the Opera Game
+    int players = 4;            // per team, 2..8
+    std::string log;            // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
+    std::uint64_t seed = 1858;  // who contests which claim, and by how much
+    std::string elf;            // hub firmware; "" = the ELF this build made
+    bool verbose = false;       // every event and decision
+    std::int64_t step_timeout_ms = 15000;
+};
+
+// Returns the process exit code: 0 when the match was played to its end.
+int run_demo(const DemoOptions& options);
+
+}  // namespace venue::demo

@@ -1,0 +1,61 @@
+// BoardBridge: one electronic board's sensed positions as engine events. The driver
+// (io/dgt) hands over whole boards; the move recogniser (core/sensing) reads each stable
+// board once against the match's game; this class says what that reading means for the match.
+//
+//   stable board read as            event(s)
+//   a move (or move and reply)      MoveSensed per move
+//   the game's position             BoardRestored, when the match waits for a restore or holds
+//                                   a move not yet completed (the piece was put back)
+//   nothing legal, a wrong mover,   BoardMismatch with the squares that differ, unless the
+//   an earlier position             match already waits for a restore (then it is expected)
+//   half a move, an ambiguity       nothing: wait for the next board
+//
+// Every stable board read is also logged as a BoardSnapshot (the evidence). Raw field updates
+// are not engine events: the recogniser works from snapshots (move-recognition.md).
+// Pure: no I/O, no clock; times come in with the boards and ticks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sensing/recogniser.h"
+#include "venue/event.h"
+#include "venue/match.h"
+
+namespace venue::runtime {
+
+class BoardBridge {
+  public:
+    BoardBridge(std::string match_id, std::string board_id, sensing::RecogniserConfig config = {});
+
+    const std::string& board_id() const { return board_; }
+    const std::string& match_id() const { return match_; }
+
+    // A sensed board (t_us on the driver's clock), arriving at host_ns.
+    void on_board(const sensing::Snapshot& board, const engine::Match& match, std::int64_t host_ns,
+                  std::vector<engine::Event>& out);
+    // Time passing (the driver's clock): a board that has now settled is read.
+    void tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
+              std::vector<engine::Event>& out);
+    // The link was lost: the next board is read afresh.
+    void reset();
+
+    // The last reading, for status displays.
+    const std::optional<sensing::Recognition>& last_reading() const { return last_reading_; }
+
+  private:
+    void on_report(const sensing::Report& report, const engine::Match& match, std::int64_t host_ns,
+                   std::vector<engine::Event>& out);
+    void mismatch(chess::Bitboard squares, const engine::Match& match, std::int64_t host_ns,
+                  std::vector<engine::Event>& out);
+
+    std::string match_;
+    std::string board_;
+    sensing::MoveRecogniser recogniser_;
+    std::optional<sensing::Recognition> last_reading_;
+    chess::Bitboard last_mismatch_ = 0;  // squares last reported, so a mismatch is said once
+};
+
+}  // namespace venue::runtime

@@ -1,0 +1,254 @@
+#include "runtime/daemon.h"
+
+#include "common/overloaded.h"
+
+namespace venue::runtime {
+
+namespace {
+
+std::string hub_device(const wire::Handshake& h) {
+    return "hub:" + std::to_string(h.hub_serial);
+}
+
+}  // namespace
+
+Daemon::Daemon(Session& session, DaemonOptions options) : session_(session), options_(options) {}
+
+Daemon::~Daemon() {
+    stop();
+}
+
+void Daemon::attach_hub(std::unique_ptr<io::Link> link, std::string match_id,
+                        io::HubRunnerConfig config) {
+    // Log first: the hub keeps an event until the host says it is stored.
+    config.session.ack_on_delivery = false;
+    hub_ = std::make_unique<io::HubRunner>(std::move(link), config);
+    hub_bridge_.emplace(std::move(match_id));
+}
+
+void Daemon::attach_board(std::string board_id, io::dgt::BoardPort port, std::string match_id,
+                          io::dgt::BoardRunnerConfig config, sensing::RecogniserConfig recogniser) {
+    Board b{std::make_unique<io::dgt::BoardRunner>(std::move(port), config),
+            BoardBridge(std::move(match_id), std::move(board_id), recogniser)};
+    boards_.push_back(std::move(b));
+}
+
+void Daemon::start() {
+    if (started_) return;
+    started_ = true;
+    if (hub_) hub_->start();
+    for (Board& b : boards_) b.runner->start();
+}
+
+void Daemon::stop() {
+    if (!started_) return;
+    started_ = false;
+    if (hub_) hub_->stop();
+    for (Board& b : boards_) b.runner->stop();
+}
+
+void Daemon::post(engine::Event event) {
+    std::lock_guard<std::mutex> lock(posted_mutex_);
+    posted_.push_back(std::move(event));
+}
+
+void Daemon::say(const std::string& text) {
+    if (message_) message_(text);
+}
+
+std::optional<io::HubLinkStatus> Daemon::hub_status() const {
+    if (!hub_) return std::nullopt;
+    return hub_->status();
+}
+
+std::vector<io::dgt::BoardStatus> Daemon::board_statuses() const {
+    std::vector<io::dgt::BoardStatus> out;
+    for (const Board& b : boards_) out.push_back(b.runner->status());
+    return out;
+}
+
+void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
+                        std::vector<std::uint32_t>& to_confirm, bool& configure) {
+    if (!hub_) return;
+    const io::HostNanos now = io::HubRunner::now_ns();
+    std::vector<io::HubInput> inputs;
+    auto flush_inputs = [&] {
+        for (HubTranslated& t : hub_bridge_->translate(inputs)) {
+            events.push_back(std::move(t.event));
+            happened.push_back(t.happened_ns);
+        }
+        for (const io::HubInput& in : inputs) to_confirm.push_back(in.seq);
+        inputs.clear();
+    };
+    auto system = [&](engine::EventBody body, io::HostNanos at) {
+        flush_inputs();
+        events.push_back({at, std::nullopt, std::move(body)});
+        happened.push_back(at);
+    };
+    for (io::HubEvent& ev : hub_->poll_events()) {
+        std::visit(
+            Overloaded{
+                [&](io::HubInput& in) { inputs.push_back(std::move(in)); },
+                [&](io::HubConnected& c) {
+                    std::string detail = "firmware " + std::to_string(c.handshake.build_id) +
+                                         ", protocol " +
+                                         std::to_string(c.handshake.protocol_version) + ", boot " +
+                                         io::boot_reason_name(c.handshake.boot_reason);
+                    if (c.new_session) {
+                        detail += " (new hub session: configured from the engine)";
+                        configure = true;
+                    }
+                    system(engine::DeviceConnected{hub_device(c.handshake), detail}, c.at);
+                },
+                [&](io::HubRefused& r) {
+                    say("hub refused: " + r.message);
+                    system(engine::DeviceLost{hub_device(r.handshake), r.message}, r.at);
+                },
+                [&](io::HubDisconnected& d) {
+                    system(engine::DeviceLost{"hub", d.reason}, d.at);
+                },
+                [&](io::HubEventsLost& l) {
+                    system(engine::DeviceLost{"hub", "hub events " + std::to_string(l.first) +
+                                                         ".." + std::to_string(l.last) +
+                                                         " were lost by the hub"},
+                           l.at);
+                },
+                [&](io::HubCommandResult& r) {
+                    if (r.outcome != io::CommandOutcome::ACKED)
+                        say("hub command " + std::to_string(r.cmd_id) +
+                            ": the hub rebooted before answering");
+                    else if (r.status != wire::CommandStatus::OK)
+                        say("hub command " + std::to_string(r.cmd_id) + " refused: " +
+                            (r.status == wire::CommandStatus::BAD_STATE ? "BAD_STATE"
+                                                                        : "BAD_ARGUMENT"));
+                },
+            },
+            ev);
+    }
+    flush_inputs();
+
+    // The clock as the hub's heartbeats report it, a few times a second at most.
+    if (now - last_status_ns_ >= 50'000'000) {
+        last_status_ns_ = now;
+        io::HubLinkStatus st = hub_->status();
+        if (st.heartbeat && st.state == io::HubSessionState::RUNNING) {
+            heartbeat_ = st.heartbeat;
+            if (auto r = hub_bridge_->clock_reading(*st.heartbeat, now,
+                                                    options_.clock_reading_every_ns)) {
+                events.push_back(std::move(*r));
+                happened.push_back(now);
+            }
+        }
+    }
+}
+
+void Daemon::board_inputs(std::vector<engine::Event>& events,
+                          std::vector<io::HostNanos>& happened) {
+    for (Board& b : boards_) {
+        const engine::Match* match = session_.state().match(b.bridge.match_id());
+        const std::size_t before = events.size();
+        for (io::dgt::BoardEvent& ev : b.runner->poll()) {
+            const io::HostNanos now = io::HubRunner::now_ns();
+            std::visit(Overloaded{
+                           [&](const sensing::Snapshot& s) {
+                               if (match) b.bridge.on_board(s, *match, now, events);
+                           },
+                           [&](const io::dgt::SensedFieldUpdate&) {},
+                           [&](const io::dgt::BoardStatus& st) {
+                               if (st.state == b.state) return;
+                               const std::string device =
+                                   "board:" + (st.serial.empty() ? b.bridge.board_id() : st.serial);
+                               if (st.state == io::dgt::BoardLinkState::CONNECTED)
+                                   events.push_back({now, std::nullopt,
+                                                     engine::DeviceConnected{device, st.device}});
+                               else if (b.state == io::dgt::BoardLinkState::CONNECTED)
+                                   events.push_back(
+                                       {now, std::nullopt,
+                                        engine::DeviceLost{device, io::dgt::state_name(st.state)}});
+                               b.state = st.state;
+                           },
+                       },
+                       ev);
+        }
+        if (match)
+            b.bridge.tick(io::dgt::BoardRunner::now_us(), *match, io::HubRunner::now_ns(), events);
+        for (std::size_t i = before; i < events.size(); ++i) happened.push_back(events[i].host_ns);
+    }
+}
+
+Result<std::optional<StepRecord>, std::string> Daemon::submit(std::vector<engine::Event> events,
+                                                              std::vector<io::HostNanos> happened) {
+    if (events.empty()) return std::optional<StepRecord>();
+    auto applied = session_.submit(std::move(events));
+    if (!applied) return unexpected(applied.error());
+    StepRecord r;
+    r.applied = std::move(*applied);
+    r.happened_ns = std::move(happened);
+    r.durable_ns = io::HubRunner::now_ns();
+    return std::optional<StepRecord>(std::move(r));
+}
+
+void Daemon::act_on(const StepRecord& record) {
+    for (const Applied& a : record.applied)
+        for (const engine::Decision& d : a.decisions) {
+            const auto* c = std::get_if<engine::DeviceCommand>(&d.body);
+            if (!c || !hub_ || c->device != "hub") continue;
+            std::string why;
+            auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
+            if (!why.empty()) say(why);
+            for (io::HubCommand& cmd : commands)
+                if (!hub_->submit(std::move(cmd)))
+                    say("the hub's command queue is full: " + c->command + " was not sent");
+        }
+    for (const Observer& o : observers_) o(record);
+}
+
+void Daemon::configure_hub() {
+    const engine::Match* match = session_.state().match(hub_bridge_->match_id());
+    if (!match) {
+        say("the hub serves match '" + hub_bridge_->match_id() + "', which does not exist");
+        return;
+    }
+    for (io::HubCommand& cmd : HubBridge::configuration(*match))
+        if (!hub_->submit(std::move(cmd))) say("the hub's command queue is full while configuring");
+}
+
+Result<std::vector<StepRecord>, std::string> Daemon::step() {
+    std::vector<StepRecord> records;
+
+    std::vector<engine::Event> events;
+    std::vector<io::HostNanos> happened;
+    {
+        std::lock_guard<std::mutex> lock(posted_mutex_);
+        for (engine::Event& e : posted_) {
+            happened.push_back(e.host_ns);
+            events.push_back(std::move(e));
+        }
+        posted_.clear();
+    }
+    std::vector<std::uint32_t> to_confirm;
+    bool configure = false;
+    hub_inputs(events, happened, to_confirm, configure);
+    auto first = submit(std::move(events), std::move(happened));
+    if (!first) return unexpected(first.error());
+    // Durable now: the hub may forget them.
+    for (std::uint32_t seq : to_confirm) hub_->confirm_stored(seq);
+    if (configure) configure_hub();
+    if (*first) {
+        act_on(**first);
+        records.push_back(std::move(**first));
+    }
+
+    std::vector<engine::Event> board_events;
+    std::vector<io::HostNanos> board_happened;
+    board_inputs(board_events, board_happened);
+    auto second = submit(std::move(board_events), std::move(board_happened));
+    if (!second) return unexpected(second.error());
+    if (*second) {
+        act_on(**second);
+        records.push_back(std::move(**second));
+    }
+    return records;
+}
+
+}  // namespace venue::runtime

@@ -1,0 +1,119 @@
+// Daemon: the session (engine + log) joined to its devices. One thread, the caller's, applies
+// every rule; each device has its own I/O thread inside its runner (io/), so a slow or vanished
+// device never holds up the rules, and a host that stops leaves the hub's clock and lockout
+// running by themselves.
+//
+//   step():
+//     1. events posted by the arbiter or other inputs (post(), thread-safe)
+//        + hub inputs (HubRunner::poll_events -> HubBridge)      ──▶ submit (one transaction)
+//        hub events confirmed to the hub only now that they are durable (log first)
+//     2. boards (BoardRunner::poll -> BoardBridge, read against the state after 1.)
+//                                                                 ──▶ submit
+//     3. the decisions' device commands go to the hub (HubBridge::commands_for); a hub that
+//        has just booted is configured from the engine's state (HubBridge::configuration)
+//     4. observers see what was applied (printing, the feed, the demo's players)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "io/dgt/board_runner.h"
+#include "io/hub/hub_runner.h"
+#include "runtime/board_bridge.h"
+#include "runtime/hub_bridge.h"
+#include "runtime/session.h"
+
+namespace venue::runtime {
+
+// What one submit applied, with times on the host's steady clock (io::HubRunner::now_ns).
+struct StepRecord {
+    std::vector<Applied> applied;
+    // Parallel to applied: when the input physically happened (hub inputs: the press time
+    // mapped from hub time; other inputs: when they arrived).
+    std::vector<io::HostNanos> happened_ns;
+    io::HostNanos durable_ns = 0;  // when the transaction holding them had committed
+};
+
+struct DaemonOptions {
+    // A ClockReading is logged when the hub's clock changes state or side, and at least this
+    // often while it runs (so that a restarted host knows the times to within this).
+    io::HostNanos clock_reading_every_ns = 10'000'000'000;
+};
+
+class Daemon {
+  public:
+    explicit Daemon(Session& session, DaemonOptions options = {});
+    ~Daemon();
+    Daemon(const Daemon&) = delete;
+    Daemon& operator=(const Daemon&) = delete;
+
+    // The hub serving `match_id` (its claim buttons and clock). One hub per daemon.
+    void attach_hub(std::unique_ptr<io::Link> link, std::string match_id,
+                    io::HubRunnerConfig config = {});
+    // An electronic board on which `match_id` is played.
+    void attach_board(std::string board_id, io::dgt::BoardPort port, std::string match_id,
+                      io::dgt::BoardRunnerConfig config = {},
+                      sensing::RecogniserConfig recogniser = {});
+
+    // Starts the devices' I/O threads. stop() joins them (also done by the destructor).
+    void start();
+    void stop();
+
+    // Thread-safe: an event from outside the devices (arbiter, console, a script); it is
+    // applied at the next step.
+    void post(engine::Event event);
+
+    // One pass over every input; never waits. Returns what was applied (maybe nothing). An
+    // error means the log could not be written: the daemon must stop.
+    Result<std::vector<StepRecord>, std::string> step();
+
+    using Observer = std::function<void(const StepRecord&)>;
+    void on_applied(Observer observer) { observers_.push_back(std::move(observer)); }
+    // Device messages an operator should see (commands refused, hub refused, queue full).
+    void on_message(std::function<void(const std::string&)> f) { message_ = std::move(f); }
+
+    const Session& session() const { return session_; }
+    std::optional<io::HubLinkStatus> hub_status() const;
+    std::vector<io::dgt::BoardStatus> board_statuses() const;
+    // The last heartbeat of the hub, if any.
+    const std::optional<wire::Heartbeat>& heartbeat() const { return heartbeat_; }
+
+  private:
+    struct Board {
+        std::unique_ptr<io::dgt::BoardRunner> runner;
+        BoardBridge bridge;
+        io::dgt::BoardLinkState state = io::dgt::BoardLinkState::DISCONNECTED;
+    };
+
+    Result<std::optional<StepRecord>, std::string> submit(std::vector<engine::Event> events,
+                                                          std::vector<io::HostNanos> happened);
+    void hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
+                    std::vector<std::uint32_t>& to_confirm, bool& configure);
+    void board_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
+    void act_on(const StepRecord& record);
+    void configure_hub();
+    void say(const std::string& text);
+
+    Session& session_;
+    DaemonOptions options_;
+    std::unique_ptr<io::HubRunner> hub_;
+    std::optional<HubBridge> hub_bridge_;
+    std::optional<wire::Heartbeat> heartbeat_;
+    io::HostNanos last_status_ns_ = 0;
+    std::vector<Board> boards_;
+    bool started_ = false;
+
+    std::mutex posted_mutex_;
+    std::vector<engine::Event> posted_;
+
+    std::vector<Observer> observers_;
+    std::function<void(const std::string&)> message_;
+};
+
+}  // namespace venue::runtime

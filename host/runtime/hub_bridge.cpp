@@ -1,0 +1,298 @@
+#include "runtime/hub_bridge.h"
+
+#include <bit>
+
+#include "common/overloaded.h"
+#include "games/chessball/chessball_match.h"
+
+namespace venue::runtime {
+
+namespace {
+
+// The lockout policy every match uses (protocol.md, ConfigureLockout): a clock press ends the
+// claim, and the team whose clock runs is the one armed.
+constexpr std::uint8_t RELEASE_ON_PADDLE = 0x01;
+constexpr std::uint8_t ARM_FOLLOWS_CLOCK = 0x02;
+
+// Input timing the catalogue's fairness rests on (CB-A3): confirm 200 µs, bounce 5 ms.
+constexpr std::uint16_t CONFIRM_US = 200;
+constexpr std::uint16_t BOUNCE_US = 5000;
+
+// The tie draw's seed: from the match id, so that it is fixed for a match and differs between
+// matches (the hub documents the draw; the host only chooses where it starts).
+std::uint16_t tie_seed_for(const std::string& match_id) {
+    std::uint16_t h = 0x5EED;
+    for (unsigned char c : match_id) h = std::uint16_t(h * 31u + c);
+    return h ? h : 1;
+}
+
+wire::TimingMode timing_of(engine::TimeMode m) {
+    switch (m) {
+        case engine::TimeMode::SUDDEN_DEATH:
+            return wire::TimingMode::NONE;
+        case engine::TimeMode::FISCHER:
+            return wire::TimingMode::FISCHER;
+        case engine::TimeMode::SIMPLE_DELAY:
+            return wire::TimingMode::SIMPLE_DELAY;
+        case engine::TimeMode::BRONSTEIN:
+            return wire::TimingMode::BRONSTEIN;
+    }
+    return wire::TimingMode::NONE;
+}
+
+std::vector<int> buttons_in(std::uint16_t mask) {
+    std::vector<int> out;
+    for (int b = 0; b < 16; ++b)
+        if (mask & (1u << b)) out.push_back(b);
+    return out;
+}
+
+std::string tie_rule_text(const wire::ButtonPress& p) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s, LFSR state 0x%04X",
+                  p.tie_rule == wire::TieRule::LFSR16_DRAW ? "LFSR16 uniform draw" : "none",
+                  unsigned(p.tie_draw));
+    return buf;
+}
+
+}  // namespace
+
+wire::Team team_of(chess::Color c) {
+    return c == chess::WHITE ? wire::Team::A : wire::Team::B;
+}
+
+std::optional<chess::Color> color_of(wire::Team t) {
+    if (t == wire::Team::A) return chess::WHITE;
+    if (t == wire::Team::B) return chess::BLACK;
+    return std::nullopt;
+}
+
+engine::ClaimPressed HubBridge::claim_from(const wire::ButtonPress& p,
+                                           const std::vector<io::HubInput>& batch) {
+    engine::ClaimPressed c;
+    c.match = match_;
+    c.button = p.button;
+    switch (p.outcome) {
+        case wire::PressOutcome::ACCEPTED:
+            c.verdict = engine::ClaimVerdict::ACCEPTED;
+            claim_time_us_ = p.time_us;
+            break;
+        case wire::PressOutcome::LATE:
+            c.verdict = engine::ClaimVerdict::LATE;
+            if (claim_time_us_ && p.time_us >= *claim_time_us_)
+                c.margin_us = std::int64_t(p.time_us - *claim_time_us_);
+            break;
+        case wire::PressOutcome::TIE_WON:
+        case wire::PressOutcome::TIE_LOST: {
+            c.verdict = engine::ClaimVerdict::TIE;
+            c.tied_with = buttons_in(p.same_sample);
+            c.tie_rule = tie_rule_text(p);
+            if (p.outcome == wire::PressOutcome::TIE_WON) {
+                c.winner = p.button;
+                claim_time_us_ = p.time_us;
+                last_tie_time_us_ = p.time_us;
+                last_tie_winner_ = p.button;
+            } else {
+                // The winner pressed in the same sample: same time, outcome TIE_WON.
+                for (const io::HubInput& in : batch)
+                    if (const auto* w = std::get_if<wire::ButtonPress>(&in.payload))
+                        if (w->outcome == wire::PressOutcome::TIE_WON && w->time_us == p.time_us)
+                            c.winner = w->button;
+                if (c.winner < 0 && last_tie_time_us_ == p.time_us) c.winner = last_tie_winner_;
+            }
+            break;
+        }
+        case wire::PressOutcome::OUT_OF_TURN:
+        case wire::PressOutcome::NOT_ARMED:
+        case wire::PressOutcome::UNASSIGNED:
+            // The hub lit nothing: for the engine these are presses of a team not on move (an
+            // unassigned button is refused by the engine as belonging to nobody).
+            c.verdict = engine::ClaimVerdict::OUT_OF_TURN;
+            break;
+    }
+    return c;
+}
+
+std::vector<HubTranslated> HubBridge::translate(const std::vector<io::HubInput>& inputs) {
+    std::vector<HubTranslated> out;
+    for (const io::HubInput& in : inputs) {
+        engine::Event e;
+        e.host_ns = in.received_ns;
+        e.hub_us = std::int64_t(in.hub_time_us);
+        bool made = true;
+        std::visit(
+            Overloaded{
+                [&](const wire::ButtonPress& p) { e.body = claim_from(p, inputs); },
+                [&](const wire::Claim& c) {
+                    // A claim ends with the paddle, the host or a change of arm: the
+                    // engine learns each of those from its own event.
+                    if (c.change != wire::ClaimChange::TAKEN) claim_time_us_.reset();
+                    made = false;
+                },
+                [&](const wire::Paddle& p) {
+                    auto side = color_of(p.paddle);
+                    if (!side) {
+                        made = false;
+                        return;
+                    }
+                    if (p.effect == wire::PaddleEffect::STARTED) {
+                        // The stopped clock was started: the other side now runs.
+                        // Times from the last heartbeat; without one they are not
+                        // known yet and the next heartbeat's reading says it.
+                        if (!last_heartbeat_) {
+                            made = false;
+                            return;
+                        }
+                        engine::ClockReading r;
+                        r.match = match_;
+                        r.white_ms = std::int64_t(last_heartbeat_->remaining_a_us / 1000);
+                        r.black_ms = std::int64_t(last_heartbeat_->remaining_b_us / 1000);
+                        r.running = ~*side;
+                        e.body = r;
+                        return;
+                    }
+                    if (p.effect != wire::PaddleEffect::SWITCHED) {
+                        // The hub ignored it (not on move, paused, flagged): the clock
+                        // did not change, so there is nothing for the rules to judge.
+                        made = false;
+                        return;
+                    }
+                    e.body =
+                        engine::ClockPressed{match_, *side, std::int64_t(p.remaining_us / 1000)};
+                },
+                [&](const wire::Flag& f) {
+                    auto side = color_of(f.side);
+                    if (!side) {
+                        made = false;
+                        return;
+                    }
+                    e.body = engine::FlagFell{match_, *side};
+                },
+                [&](const wire::PeriodStart&) { made = false; },
+                [&](const wire::Beam&) { made = false; },
+                [&](const wire::Crossing& c) {
+                    auto zone = color_of(c.zone);
+                    if (!zone) {
+                        made = false;
+                        return;
+                    }
+                    e.body = engine::BeamCrossed{match_, *zone, c.direction == wire::Direction::IN};
+                },
+                [&](const wire::PauseButton& p) {
+                    engine::ArbiterAction a;
+                    a.match = match_;
+                    a.kind = p.clock_state == wire::ClockState::PAUSED
+                                 ? engine::ArbiterActionKind::PAUSE
+                                 : engine::ArbiterActionKind::RESUME;
+                    a.arbiter = "hub pause button";
+                    a.note = "the arbiter pressed the hub's pause button";
+                    e.body = a;
+                },
+            },
+            in.payload);
+        if (made) out.push_back({std::move(e), in.host_time_ns});
+    }
+    return out;
+}
+
+std::optional<engine::Event> HubBridge::clock_reading(const wire::Heartbeat& hb,
+                                                      io::HostNanos received_ns,
+                                                      io::HostNanos every_ns) {
+    last_heartbeat_ = hb;
+    const auto state = std::uint8_t(hb.clock_state);
+    const auto on_move = std::uint8_t(hb.on_move);
+    const bool changed = last_clock_state_ != state || last_on_move_ != on_move;
+    const bool due = every_ns > 0 && received_ns - last_reading_ns_ >= every_ns;
+    if (!changed && !due) return std::nullopt;
+    last_clock_state_ = state;
+    last_on_move_ = on_move;
+    last_reading_ns_ = received_ns;
+    engine::ClockReading r;
+    r.match = match_;
+    r.white_ms = std::int64_t(hb.remaining_a_us / 1000);
+    r.black_ms = std::int64_t(hb.remaining_b_us / 1000);
+    if (hb.clock_state == wire::ClockState::RUNNING) r.running = color_of(hb.on_move);
+    engine::Event e;
+    e.host_ns = received_ns;
+    e.hub_us = std::int64_t(hb.hub_time_us);
+    e.body = r;
+    return e;
+}
+
+std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand& c,
+                                                    const std::optional<wire::Heartbeat>& hb,
+                                                    std::string* why) {
+    const wire::Team side = team_of(c.side);
+    if (c.command == "clock.add_time") return {wire::ClockAddTime{0, side, c.amount_ms * 1000}};
+    if (c.command == "clock.pause") return {wire::ClockPause{0}};
+    if (c.command == "clock.resume") return {wire::ClockResume{0}};
+    if (c.command == "claim.release") return {wire::ReleaseClaim{0}};
+    if (c.command == "claim.disable_button")
+        return {wire::ConfigureButton{0, std::uint8_t(c.value), wire::Team::NONE, 0}};
+    if (c.command == "clock.run") {
+        if (!hb || hb->clock_state == wire::ClockState::STOPPED) return {wire::ClockStart{0, side}};
+        if (hb->on_move == side) {
+            // Already that side's time; a paused clock is resumed by its own command.
+            return {};
+        }
+        // The hub has no "switch back" command: restart the clock on that side with both
+        // times as they stand (the period counters restart; documented in hub-driver.md).
+        return {wire::ClockReset{0}, wire::ClockSetTime{0, wire::Team::A, hb->remaining_a_us},
+                wire::ClockSetTime{0, wire::Team::B, hb->remaining_b_us},
+                wire::ClockStart{0, side}};
+    }
+    if (why) *why = "the hub has no command '" + c.command + "'";
+    return {};
+}
+
+std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match) {
+    const engine::MatchConfig& cfg = match.config();
+    std::vector<io::HubCommand> out;
+    out.push_back(wire::ConfigureInputs{0, CONFIRM_US, BOUNCE_US});
+    out.push_back(
+        wire::ConfigureLockout{0, RELEASE_ON_PADDLE | ARM_FOLLOWS_CLOCK, tie_seed_for(cfg.id)});
+
+    const auto* chessball = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        const engine::TeamConfig& team = c == chess::WHITE ? cfg.white : cfg.black;
+        for (std::size_t i = 0; i < team.players.size(); ++i) {
+            const bool dead =
+                chessball && chessball->removed(games::chessball::PlayerRef{c, int(i)});
+            for (int b : team.players[i].buttons)
+                out.push_back(wire::ConfigureButton{
+                    0, std::uint8_t(b), dead ? wire::Team::NONE : team_of(c), std::uint8_t(i)});
+        }
+    }
+
+    out.push_back(wire::ClockSetPeriod{0, 0x03, 0, 0, std::uint64_t(cfg.time.base_ms) * 1000,
+                                       std::uint32_t(cfg.time.increment_ms * 1000),
+                                       timing_of(cfg.time.mode)});
+    out.push_back(wire::ClockReset{0});
+
+    const chess::Color to_move = match.game().position().side_to_move();
+    switch (match.phase()) {
+        case engine::MatchPhase::WAITING:
+            // The clock waits for its first press; the side to move may claim already.
+            out.push_back(wire::ArmTeam{0, team_of(to_move)});
+            break;
+        case engine::MatchPhase::PLAYING:
+        case engine::MatchPhase::PAUSED: {
+            // A hub that rebooted mid-game: the times the engine last knew, and the clock
+            // running again for the side to move (paused again if the arbiter had paused it).
+            const engine::ClockMirror& clock = match.clock();
+            out.push_back(wire::ClockSetTime{
+                0, wire::Team::A, std::uint64_t(std::max<std::int64_t>(0, clock.white_ms)) * 1000});
+            out.push_back(wire::ClockSetTime{
+                0, wire::Team::B, std::uint64_t(std::max<std::int64_t>(0, clock.black_ms)) * 1000});
+            out.push_back(wire::ClockStart{0, team_of(to_move)});
+            if (match.phase() == engine::MatchPhase::PAUSED) out.push_back(wire::ClockPause{0});
+            break;
+        }
+        case engine::MatchPhase::FINISHED:
+            out.push_back(wire::ArmTeam{0, wire::Team::NONE});
+            break;
+    }
+    return out;
+}
+
+}  // namespace venue::runtime

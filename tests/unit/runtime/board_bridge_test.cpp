@@ -1,0 +1,117 @@
+// BoardBridge: stable boards read by the recogniser, as engine events for the match.
+#include "runtime/board_bridge.h"
+
+#include <gtest/gtest.h>
+
+#include "chess/uci.h"
+#include "sensing/placement.h"
+#include "venue/venue_state.h"
+
+namespace venue::runtime {
+namespace {
+
+constexpr std::int64_t SETTLE = sensing::SettleFilter::DEFAULT_SETTLE_US;
+
+class BoardBridgeTest : public ::testing::Test {
+  protected:
+    BoardBridgeTest() {
+        engine::MatchConfig c;
+        c.id = "m1";
+        c.board = "b1";
+        state_.apply({0, std::nullopt, engine::MatchCreated{c}});
+    }
+    const engine::Match& match() { return *state_.match("m1"); }
+
+    // A board that shows `pos`, sensed at t and left alone until it settles.
+    std::vector<engine::Event> show(const sensing::Placement& board) {
+        std::vector<engine::Event> out;
+        t_ += 1'000'000;
+        bridge_.on_board({board, t_}, match(), t_ * 1000, out);
+        bridge_.tick(t_ + SETTLE + 1, match(), t_ * 1000, out);
+        return out;
+    }
+    void apply(const std::vector<engine::Event>& events) {
+        for (const auto& e : events) state_.apply(e);
+    }
+    static std::vector<std::string> kinds(const std::vector<engine::Event>& es) {
+        std::vector<std::string> k;
+        for (const auto& e : es) k.push_back(engine::kind_name(e.body));
+        return k;
+    }
+
+    engine::VenueState state_;
+    BoardBridge bridge_{"m1", "b1"};
+    std::int64_t t_ = 0;
+};
+
+sensing::Placement after(std::initializer_list<const char*> ucis) {
+    chess::Position p = chess::Position::start();
+    for (const char* u : ucis) p.do_move(*chess::parse_uci(p, u));
+    return sensing::placement_of(p);
+}
+
+TEST_F(BoardBridgeTest, TheStartPositionSaysNothingButIsLoggedAsEvidence) {
+    auto out = show(after({}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot"}));
+    const auto& s = std::get<engine::BoardSnapshot>(out[0].body);
+    EXPECT_EQ(s.placement, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    EXPECT_EQ(s.board, "b1");
+}
+
+TEST_F(BoardBridgeTest, AMoveOnTheBoardIsSensed) {
+    show(after({}));
+    auto out = show(after({"e2e4"}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "e2e4");
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).match, "m1");
+}
+
+TEST_F(BoardBridgeTest, APiecePutBackBeforeTheClockPressIsARestore) {
+    show(after({}));
+    apply(show(after({"g1f3"})));
+    ASSERT_TRUE(match().pending_move());
+    auto out = show(after({}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "board_restored"}));
+    apply(out);
+    EXPECT_FALSE(match().pending_move());
+}
+
+TEST_F(BoardBridgeTest, ABoardNothingExplainsIsAMismatchSaidOnce) {
+    show(after({}));
+    sensing::Placement odd = after({});
+    odd[chess::SQ_E4] = chess::W_QUEEN;  // a second white queen appears
+    auto out = show(odd);
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "board_mismatch"}));
+    EXPECT_EQ(std::get<engine::BoardMismatch>(out[1].body).squares,
+              (std::vector<chess::Square>{chess::SQ_E4}));
+    apply(out);
+    // Another wrong piece on the same square: the same squares differ, so nothing new to say.
+    sensing::Placement odd2 = odd;
+    odd2[chess::SQ_E4] = chess::W_ROOK;
+    EXPECT_EQ(kinds(show(odd2)), (std::vector<std::string>{"board_snapshot"}));
+    // Set right: the match hears that the board matches again.
+    auto fixed = show(after({}));
+    EXPECT_EQ(kinds(fixed), (std::vector<std::string>{"board_snapshot", "board_restored"}));
+}
+
+TEST_F(BoardBridgeTest, HalfAMoveWaits) {
+    show(after({}));
+    sensing::Placement lifted = after({});
+    lifted[chess::SQ_E2] = chess::NO_PIECE;
+    EXPECT_EQ(kinds(show(lifted)), (std::vector<std::string>{"board_snapshot"}));
+}
+
+TEST_F(BoardBridgeTest, AMoveOfTheSideNotToMoveIsAMismatch) {
+    show(after({}));
+    chess::Position p = chess::Position::start();
+    sensing::Placement board = sensing::placement_of(p);
+    board[chess::SQ_E7] = chess::NO_PIECE;
+    board[chess::SQ_E5] = chess::B_PAWN;
+    auto out = show(board);
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "board_mismatch"}));
+    EXPECT_EQ(std::get<engine::BoardMismatch>(out[1].body).squares,
+              (std::vector<chess::Square>{chess::SQ_E5, chess::SQ_E7}));
+}
+
+}  // namespace
+}  // namespace venue::runtime
