@@ -193,8 +193,8 @@ TEST(HubBridge, CommandsForTheEnginesDeviceCommands) {
     EXPECT_EQ(std::get<wire::ClockStart>(back[3]).side, wire::Team::A);
 
     std::string why;
-    EXPECT_TRUE(HubBridge::commands_for(C{"hub", "clock.explode", chess::WHITE, 0, 0}, {}, &why)
-                    .empty());
+    EXPECT_TRUE(
+        HubBridge::commands_for(C{"hub", "clock.explode", chess::WHITE, 0, 0}, {}, &why).empty());
     EXPECT_NE(why.find("clock.explode"), std::string::npos);
 }
 
