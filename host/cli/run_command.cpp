@@ -8,12 +8,18 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/decision_text.h"
 #include "config/venue_config.h"
+#include "io/link/port_list.h"
+#include "io/link/serial_port_link.h"
+#include "io/link/termios_link.h"
+#include "runtime/daemon.h"
 #include "runtime/session.h"
 #include "venue/event_json.h"
 
@@ -53,7 +59,82 @@ struct RunOptions {
     std::string input = "-";
     bool quiet = false;
     std::int64_t snapshot_every = 10000;
+    std::string hub;                  // overrides [hub] port
+    std::vector<std::string> boards;  // ID=PORT, added to or replacing [[board]]
 };
+
+// A pseudo-terminal (a simulator) needs the termios link; real ports go through libserialport,
+// at the hub's 1 Mbit/s.
+bool is_pty(const std::string& path) {
+    std::error_code ec;
+    const auto real = std::filesystem::canonical(path, ec);
+    return (ec ? path : real.string()).rfind("/dev/pts/", 0) == 0;
+}
+
+std::unique_ptr<io::Link> hub_link(const std::string& port) {
+    if (is_pty(port)) return std::make_unique<io::TermiosLink>(port, 115200);
+    return std::make_unique<io::SerialPortLink>(port, 1'000'000);
+}
+
+// The devices of the venue file (and the command line), attached to the daemon. Returns a
+// description per device, or an error naming what is wrong.
+Result<std::vector<std::string>, std::string> attach_devices(const RunOptions& o,
+                                                             const config::VenueConfig& config,
+                                                             runtime::Daemon& daemon) {
+    std::vector<std::string> said;
+    std::string hub_port = o.hub.empty() ? config.hub.port : o.hub;
+    if (hub_port.empty() && !config.hub.serial.empty()) {
+        // Found by its USB serial number now; a renumbered port after an unplug is found again
+        // only by restarting (the runner reopens the same name).
+        auto ports = io::list_ports();
+        auto found = io::find_port_by_usb_serial(ports.ports, config.hub.serial);
+        if (!found)
+            return unexpected("no port has the hub's USB serial number " + config.hub.serial);
+        hub_port = found->name;
+    }
+    if (!hub_port.empty()) {
+        const engine::MatchConfig* m = config.hub_match();
+        if (!m) return unexpected(std::string("a hub is configured but there is no match"));
+        daemon.attach_hub(hub_link(hub_port), m->id);
+        said.push_back("hub on " + hub_port + " for match " + m->id);
+    }
+    std::vector<config::BoardPortConfig> boards = config.boards;
+    for (const std::string& spec : o.boards) {
+        const auto eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+            return unexpected("--board " + spec + ": give ID=PORT, e.g. 12345=/dev/ttyUSB0");
+        config::BoardPortConfig b{spec.substr(0, eq), spec.substr(eq + 1), ""};
+        std::erase_if(boards, [&](const auto& x) { return x.id == b.id; });
+        boards.push_back(b);
+    }
+    for (const config::BoardPortConfig& b : boards) {
+        const engine::MatchConfig* match = nullptr;
+        for (const auto& m : config.matches)
+            if (m.board == b.id) match = &m;
+        if (!match) return unexpected("board " + b.id + ": no match is played on it (match.board)");
+        // A path (a serial device or a simulator's pty) through termios at the board's 9600
+        // baud; other names (COM3) through libserialport; or found by USB serial number.
+        io::dgt::BoardPort port = !b.usb_serial.empty()
+                                      ? io::dgt::BoardPort::usb_serial(b.usb_serial)
+                                  : b.port.front() == '/' ? io::dgt::BoardPort::path(b.port)
+                                                          : io::dgt::BoardPort::port_name(b.port);
+        said.push_back("board " + b.id + " on " + io::dgt::describe(port) + " for match " +
+                       match->id);
+        daemon.attach_board(b.id, std::move(port), match->id);
+    }
+    return said;
+}
+
+void print_records(const std::vector<runtime::StepRecord>& records, bool quiet) {
+    for (const runtime::StepRecord& r : records)
+        for (const runtime::Applied& a : r.applied) {
+            fmt::print("ack {} {}\n", a.seq, engine::kind_name(a.event.body));
+            if (!quiet)
+                for (const engine::Decision& d : a.decisions)
+                    fmt::print("  {}\n", decision_text(d));
+        }
+    if (!records.empty()) std::fflush(stdout);
+}
 
 int run(const RunOptions& o) {
     auto config = config::load_venue_config(o.config);
@@ -72,13 +153,22 @@ int run(const RunOptions& o) {
     }
     auto& s = *session.value();
     s.set_snapshot_interval(o.snapshot_every);
+    runtime::Daemon daemon(s);
+    auto devices = attach_devices(o, *config, daemon);
+    if (!devices) {
+        fmt::print(stderr, "venue run: {}\n", devices.error());
+        return 2;
+    }
+    daemon.on_message([](const std::string& m) { fmt::print(stderr, "device: {}\n", m); });
     fmt::print("venue run: log {} ({} events replayed{}, state {}), {} match(es)\n", log_path,
                s.replayed(),
                s.restored_from() ? fmt::format(" after the snapshot at event {}", s.restored_from())
                                  : std::string(),
                s.state().state_hash(), s.state().matches().size());
-    fmt::print("input: {} (device drivers are not wired into `run` yet)\n",
-               o.input == "-" ? "standard input" : o.input);
+    for (const std::string& d : *devices) fmt::print("device: {}\n", d);
+    const bool has_devices = !devices->empty();
+    fmt::print("input: {}{}\n", o.input == "-" ? "standard input" : o.input,
+               has_devices ? " and the devices" : "");
     std::fflush(stdout);
 
     int fd = o.input == "-" ? STDIN_FILENO : ::open(o.input.c_str(), O_RDONLY | O_CLOEXEC);
@@ -88,54 +178,55 @@ int run(const RunOptions& o) {
     }
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
+    daemon.start();
 
     std::string buffer;
     bool eof = false;
     int bad_lines = 0;
     long line_number = 0;
-    while (!g_stop && !eof) {
-        pollfd p{fd, POLLIN, 0};
-        int rc = ::poll(&p, 1, 200);
-        if (rc < 0 && errno != EINTR) break;
-        if (rc <= 0) continue;
-        char chunk[65536];
-        ssize_t n = ::read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            eof = true;
-        } else {
-            buffer.append(chunk, std::size_t(n));
-        }
-        // Every complete line read so far goes into one group commit.
-        std::vector<engine::Event> batch;
-        std::size_t start = 0, nl;
-        while ((nl = buffer.find('\n', start)) != std::string::npos) {
-            std::string line = buffer.substr(start, nl - start);
-            start = nl + 1;
-            ++line_number;
-            if (line.empty() || line[0] == '#') continue;
-            auto e = parse_input_line(line);
-            if (!e) {
-                fmt::print(stderr, "input line {}: {}\n", line_number, e.error());
-                ++bad_lines;
-                continue;
+    // Without devices the input is everything: its end ends the run. With devices the run goes
+    // on until SIGINT or SIGTERM.
+    while (!g_stop && (!eof || has_devices)) {
+        if (!eof) {
+            pollfd p{fd, POLLIN, 0};
+            int rc = ::poll(&p, 1, has_devices ? 2 : 200);
+            if (rc < 0 && errno != EINTR) break;
+            if (rc > 0) {
+                char chunk[65536];
+                ssize_t n = ::read(fd, chunk, sizeof chunk);
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0)
+                    eof = true;
+                else
+                    buffer.append(chunk, std::size_t(n));
+                // Every complete line read so far goes into one group commit.
+                std::size_t start = 0, nl;
+                while ((nl = buffer.find('\n', start)) != std::string::npos) {
+                    std::string line = buffer.substr(start, nl - start);
+                    start = nl + 1;
+                    ++line_number;
+                    if (line.empty() || line[0] == '#') continue;
+                    auto e = parse_input_line(line);
+                    if (!e) {
+                        fmt::print(stderr, "input line {}: {}\n", line_number, e.error());
+                        ++bad_lines;
+                        continue;
+                    }
+                    daemon.post(std::move(*e));
+                }
+                buffer.erase(0, start);
             }
-            batch.push_back(std::move(*e));
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
-        buffer.erase(0, start);
-        auto applied = s.submit(std::move(batch));
+        auto applied = daemon.step();
         if (!applied) {
             fmt::print(stderr, "venue run: {}; stopping\n", applied.error());
             return 1;
         }
-        for (const runtime::Applied& a : *applied) {
-            fmt::print("ack {} {}\n", a.seq, engine::kind_name(a.event.body));
-            if (!o.quiet)
-                for (const engine::Decision& d : a.decisions)
-                    fmt::print("  {}\n", decision_text(d));
-        }
-        std::fflush(stdout);
+        print_records(*applied, o.quiet);
     }
+    daemon.stop();
     fmt::print("venue run: stopped cleanly at event {}; state {}\n", s.last_seq(),
                s.state().state_hash());
     return bad_lines ? 1 : 0;
@@ -151,13 +242,18 @@ void register_run_command(CLI::App& app) {
         "Opens or creates the log, replays it, then turns every input into an event:\n"
         "appended durably first, then applied; `ack SEQ KIND` is printed once an event\n"
         "is durable, followed by its decisions. SIGINT or SIGTERM stops it cleanly.\n"
-        "Input: JSON lines {\"kind\": \"move_sensed\", \"data\": {...}} from --input\n"
-        "(simulated devices); the hub and DGT drivers are not wired into `run` yet.");
+        "Devices: the hub ([hub] port or serial, or --hub PORT) and the DGT boards\n"
+        "([[board]] id and port, or --board ID=PORT); they reconnect by themselves.\n"
+        "Input: JSON lines {\"kind\": \"arbiter_action\", \"data\": {...}} from --input (the\n"
+        "arbiter, scripts, or simulated devices). Without devices the run ends with the input.");
     cmd->add_option("config", o->config, "The venue file")->required();
     cmd->add_option("--log", o->log, "Event log (default: [event] log of the venue file)");
     cmd->add_option("--input", o->input, "Event lines to read; - is standard input")
         ->capture_default_str();
     cmd->add_flag("--quiet", o->quiet, "Print only the acknowledgements");
+    cmd->add_option("--hub", o->hub, "The hub's port (overrides [hub] port), e.g. /dev/ttyACM0");
+    cmd->add_option("--board", o->boards,
+                    "A board's port: ID=PORT, e.g. 12345=/dev/ttyUSB0 (repeatable)");
     cmd->add_option("--snapshot-every", o->snapshot_every,
                     "Snapshot the state every N events (0: never), so a restart replays at most N")
         ->capture_default_str();

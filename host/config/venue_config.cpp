@@ -164,7 +164,7 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
 }
 
 VenueConfig parse(const toml::table& root) {
-    only_keys(root, "", {"event", "feed", "hub", "match"});
+    only_keys(root, "", {"event", "feed", "hub", "board", "match"});
     VenueConfig c;
     if (const toml::table* ev = table_at(root, "", "event")) {
         only_keys(*ev, "event", {"name", "site", "log"});
@@ -192,9 +192,32 @@ VenueConfig parse(const toml::table& root) {
         c.feed.port = port;
     }
     if (const toml::table* hub = table_at(root, "", "hub")) {
-        only_keys(*hub, "hub", {"serial", "port"});
+        only_keys(*hub, "hub", {"serial", "port", "match"});
         c.hub.serial = get<std::string>(*hub, "hub", "serial", "");
         c.hub.port = get<std::string>(*hub, "hub", "port", "");
+        c.hub.match = get<std::string>(*hub, "hub", "match", "");
+    }
+    if (const toml::node* boards = root.get("board")) {
+        const toml::array* arr = boards->as_array();
+        if (!arr) throw Failure{line_of(*boards), "board", "must be an array of tables: [[board]]"};
+        int index = 0;
+        for (const toml::node& bn : *arr) {
+            const std::string path = "board[" + std::to_string(++index) + "]";
+            const toml::table* bt = bn.as_table();
+            if (!bt) throw Failure{line_of(bn), path, "must be a table"};
+            only_keys(*bt, path, {"id", "port", "usb_serial"});
+            BoardPortConfig b;
+            b.id = get<std::string>(*bt, path, "id", "");
+            b.port = get<std::string>(*bt, path, "port", "");
+            b.usb_serial = get<std::string>(*bt, path, "usb_serial", "");
+            if (b.id.empty()) throw Failure{line_of(*bt), path + ".id", "missing"};
+            if (b.port.empty() == b.usb_serial.empty())
+                throw Failure{line_of(*bt), path, "give exactly one of port and usb_serial"};
+            for (const BoardPortConfig& other : c.boards)
+                if (other.id == b.id)
+                    throw Failure{line_of(*bt), path + ".id", "'" + b.id + "' is listed twice"};
+            c.boards.push_back(b);
+        }
     }
     const toml::node* matches = root.get("match");
     if (!matches) throw Failure{0, "match", "missing: a venue file needs at least one [[match]]"};
@@ -211,10 +234,27 @@ VenueConfig parse(const toml::table& root) {
             throw Failure{line_of(*mt->get("id")), path + ".id", "'" + m.id + "' is used twice"};
         c.matches.push_back(m);
     }
+    if (!c.hub.match.empty()) {
+        bool found = false;
+        for (const auto& m : c.matches) found |= m.id == c.hub.match;
+        if (!found)
+            throw Failure{line_of(*root.get("hub")), "hub.match",
+                          "no match '" + c.hub.match + "' in this file"};
+    }
     return c;
 }
 
 }  // namespace
+
+const engine::MatchConfig* VenueConfig::hub_match() const {
+    for (const auto& m : matches)
+        if (m.id == hub.match) return &m;
+    for (const auto& m : matches)
+        for (const auto* team : {&m.white, &m.black})
+            for (const auto& p : team->players)
+                if (!p.buttons.empty()) return &m;
+    return matches.empty() ? nullptr : &matches.front();
+}
 
 std::string ConfigError::to_string() const {
     std::string s = file;

@@ -21,6 +21,15 @@ struct FeedConfig {
 struct HubConfig {
     std::string serial;  // USB serial number: survives ports being renumbered
     std::string port;    // or a fixed port name (/dev/ttyACM0, or a pty for simulators)
+    std::string match;   // the match whose claim buttons and clock it serves ("": see below)
+};
+
+// Where an electronic board is plugged in. `id` is the board's serial number as matches name
+// it in `board`; the board is found by a fixed port or by the USB serial number of its cable.
+struct BoardPortConfig {
+    std::string id;
+    std::string port;        // /dev/ttyUSB0, /dev/rfcomm0, or a simulator's pty
+    std::string usb_serial;  // or the USB serial number of the port
 };
 
 struct VenueConfig {
@@ -29,7 +38,12 @@ struct VenueConfig {
     std::string log_path = "venue-log.sqlite";
     FeedConfig feed;
     HubConfig hub;
+    std::vector<BoardPortConfig> boards;
     std::vector<engine::MatchConfig> matches;
+
+    // The match the hub serves: hub.match, else the first match with claim buttons, else the
+    // first match. Null when there are no matches.
+    const engine::MatchConfig* hub_match() const;
 };
 
 struct ConfigError {

@@ -10,6 +10,17 @@ std::string hub_device(const wire::Handshake& h) {
     return "hub:" + std::to_string(h.hub_serial);
 }
 
+// For operators' messages: which command the hub refused.
+const char* command_name(const io::HubCommand& c) {
+    static constexpr const char* NAMES[] = {
+        "ConfigureButton", "ConfigureInputs", "ConfigureLockout", "ArmTeam",      "ReleaseClaim",
+        "ClockSetPeriod",  "ClockReset",      "ClockSetTime",     "ClockAddTime", "ClockStart",
+        "ClockPause",      "ClockResume",     "SetLeds",          "SetLamp",      "Buzz",
+        "TestStall"};
+    static_assert(std::size(NAMES) == std::variant_size_v<io::HubCommand>);
+    return NAMES[c.index()];
+}
+
 }  // namespace
 
 Daemon::Daemon(Session& session, DaemonOptions options) : session_(session), options_(options) {}
@@ -52,6 +63,17 @@ void Daemon::post(engine::Event event) {
     posted_.push_back(std::move(event));
 }
 
+void Daemon::send(io::HubCommand cmd, const std::string& why) {
+    const std::string name = command_name(cmd);
+    auto id = hub_->submit(std::move(cmd));
+    if (!id) {
+        say("the hub's command queue is full: " + name + " (" + why + ") was not sent");
+        return;
+    }
+    sent_[*id] = name + " (" + why + ")";
+    if (sent_.size() > 256) sent_.erase(sent_.begin());
+}
+
 void Daemon::say(const std::string& text) {
     if (message_) message_(text);
 }
@@ -68,7 +90,7 @@ std::vector<io::dgt::BoardStatus> Daemon::board_statuses() const {
 }
 
 void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
-                        std::vector<std::uint32_t>& to_confirm, bool& configure) {
+                        std::vector<std::uint32_t>& to_confirm) {
     if (!hub_) return;
     const io::HostNanos now = io::HubRunner::now_ns();
     std::vector<io::HubInput> inputs;
@@ -95,8 +117,8 @@ void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::Host
                                          std::to_string(c.handshake.protocol_version) + ", boot " +
                                          io::boot_reason_name(c.handshake.boot_reason);
                     if (c.new_session) {
-                        detail += " (new hub session: configured from the engine)";
-                        configure = true;
+                        detail += " (new to this host: configured from the engine)";
+                        configure_after_us_ = c.handshake.hub_time_us;
                     }
                     system(engine::DeviceConnected{hub_device(c.handshake), detail}, c.at);
                 },
@@ -114,11 +136,15 @@ void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::Host
                            l.at);
                 },
                 [&](io::HubCommandResult& r) {
+                    std::string what = "hub command " + std::to_string(r.cmd_id);
+                    if (auto it = sent_.find(r.cmd_id); it != sent_.end()) {
+                        what += " " + it->second;
+                        sent_.erase(it);
+                    }
                     if (r.outcome != io::CommandOutcome::ACKED)
-                        say("hub command " + std::to_string(r.cmd_id) +
-                            ": the hub rebooted before answering");
+                        say(what + ": the hub rebooted before answering");
                     else if (r.status != wire::CommandStatus::OK)
-                        say("hub command " + std::to_string(r.cmd_id) + " refused: " +
+                        say(what + " refused: " +
                             (r.status == wire::CommandStatus::BAD_STATE ? "BAD_STATE"
                                                                         : "BAD_ARGUMENT"));
                 },
@@ -133,6 +159,12 @@ void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::Host
         io::HubLinkStatus st = hub_->status();
         if (st.heartbeat && st.state == io::HubSessionState::RUNNING) {
             heartbeat_ = st.heartbeat;
+            // A heartbeat of the session that just said Handshake (not one held from before).
+            if (configure_after_us_ && st.heartbeat->hub_time_us >= *configure_after_us_ &&
+                st.heartbeat->hub_time_us < *configure_after_us_ + 10'000'000) {
+                configure_after_us_.reset();
+                configure_hub(*st.heartbeat);
+            }
             if (auto r = hub_bridge_->clock_reading(*st.heartbeat, now,
                                                     options_.clock_reading_every_ns)) {
                 events.push_back(std::move(*r));
@@ -196,21 +228,27 @@ void Daemon::act_on(const StepRecord& record) {
             std::string why;
             auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
             if (!why.empty()) say(why);
-            for (io::HubCommand& cmd : commands)
-                if (!hub_->submit(std::move(cmd)))
-                    say("the hub's command queue is full: " + c->command + " was not sent");
+            for (io::HubCommand& cmd : commands) send(std::move(cmd), c->command);
         }
     for (const Observer& o : observers_) o(record);
 }
 
-void Daemon::configure_hub() {
+void Daemon::configure_hub(const wire::Heartbeat& hb) {
     const engine::Match* match = session_.state().match(hub_bridge_->match_id());
     if (!match) {
         say("the hub serves match '" + hub_bridge_->match_id() + "', which does not exist");
         return;
     }
-    for (io::HubCommand& cmd : HubBridge::configuration(*match))
-        if (!hub_->submit(std::move(cmd))) say("the hub's command queue is full while configuring");
+    // A stopped clock is set from the engine (a fresh or rebooted hub, or a game not started);
+    // a clock that runs, is paused or has flagged belongs to a game the hub kept going while
+    // this host was away: it is left alone.
+    const bool clock = hb.clock_state == wire::ClockState::STOPPED;
+    for (io::HubCommand& cmd : HubBridge::configuration(*match, clock)) {
+        // The button holding a claim cannot be reassigned (BAD_STATE) and needs no change.
+        if (auto* b = std::get_if<wire::ConfigureButton>(&cmd); b && b->button == hb.claim_button)
+            continue;
+        send(std::move(cmd), "configuration");
+    }
 }
 
 Result<std::vector<StepRecord>, std::string> Daemon::step() {
@@ -227,13 +265,11 @@ Result<std::vector<StepRecord>, std::string> Daemon::step() {
         posted_.clear();
     }
     std::vector<std::uint32_t> to_confirm;
-    bool configure = false;
-    hub_inputs(events, happened, to_confirm, configure);
+    hub_inputs(events, happened, to_confirm);
     auto first = submit(std::move(events), std::move(happened));
     if (!first) return unexpected(first.error());
     // Durable now: the hub may forget them.
     for (std::uint32_t seq : to_confirm) hub_->confirm_stored(seq);
-    if (configure) configure_hub();
     if (*first) {
         act_on(**first);
         records.push_back(std::move(**first));

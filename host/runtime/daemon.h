@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -94,10 +95,11 @@ class Daemon {
     Result<std::optional<StepRecord>, std::string> submit(std::vector<engine::Event> events,
                                                           std::vector<io::HostNanos> happened);
     void hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
-                    std::vector<std::uint32_t>& to_confirm, bool& configure);
+                    std::vector<std::uint32_t>& to_confirm);
     void board_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
     void act_on(const StepRecord& record);
-    void configure_hub();
+    void configure_hub(const wire::Heartbeat& hb);
+    void send(io::HubCommand command, const std::string& why);
     void say(const std::string& text);
 
     Session& session_;
@@ -105,6 +107,10 @@ class Daemon {
     std::unique_ptr<io::HubRunner> hub_;
     std::optional<HubBridge> hub_bridge_;
     std::optional<wire::Heartbeat> heartbeat_;
+    // A hub new to this host is configured once its first heartbeat shows whether its clock
+    // already runs a game: the Handshake's hub time, while waiting for that heartbeat.
+    std::optional<std::uint64_t> configure_after_us_;
+    std::map<std::uint16_t, std::string> sent_;  // commands awaiting their answer, for messages
     io::HostNanos last_status_ns_ = 0;
     std::vector<Board> boards_;
     bool started_ = false;

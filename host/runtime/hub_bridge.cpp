@@ -245,7 +245,7 @@ std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand&
     return {};
 }
 
-std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match) {
+std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match, bool clock) {
     const engine::MatchConfig& cfg = match.config();
     std::vector<io::HubCommand> out;
     out.push_back(wire::ConfigureInputs{0, CONFIRM_US, BOUNCE_US});
@@ -264,6 +264,7 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match)
         }
     }
 
+    if (!clock) return out;
     out.push_back(wire::ClockSetPeriod{0, 0x03, 0, 0, std::uint64_t(cfg.time.base_ms) * 1000,
                                        std::uint32_t(cfg.time.increment_ms * 1000),
                                        timing_of(cfg.time.mode)});
@@ -279,11 +280,13 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match)
         case engine::MatchPhase::PAUSED: {
             // A hub that rebooted mid-game: the times the engine last knew, and the clock
             // running again for the side to move (paused again if the arbiter had paused it).
-            const engine::ClockMirror& clock = match.clock();
+            const engine::ClockMirror& mirror = match.clock();
             out.push_back(wire::ClockSetTime{
-                0, wire::Team::A, std::uint64_t(std::max<std::int64_t>(0, clock.white_ms)) * 1000});
+                0, wire::Team::A,
+                std::uint64_t(std::max<std::int64_t>(0, mirror.white_ms)) * 1000});
             out.push_back(wire::ClockSetTime{
-                0, wire::Team::B, std::uint64_t(std::max<std::int64_t>(0, clock.black_ms)) * 1000});
+                0, wire::Team::B,
+                std::uint64_t(std::max<std::int64_t>(0, mirror.black_ms)) * 1000});
             out.push_back(wire::ClockStart{0, team_of(to_move)});
             if (match.phase() == engine::MatchPhase::PAUSED) out.push_back(wire::ClockPause{0});
             break;

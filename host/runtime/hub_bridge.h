@@ -58,10 +58,12 @@ class HubBridge {
                                                     const std::optional<wire::Heartbeat>& hb,
                                                     std::string* why = nullptr);
 
-    // Everything a hub that has just booted needs for this match: input timing, lockout policy,
-    // the players' buttons (a removed player's stays dead), the time control, and the clock as
-    // the engine last knew it (times set and running again when the match is under way).
-    static std::vector<io::HubCommand> configuration(const engine::Match& match);
+    // What a hub needs for this match: input timing, lockout policy, the players' buttons (a
+    // removed player's stays dead) and, with `clock`, the time control and the clock as the
+    // engine last knew it (times set and running again when the match is under way). A hub
+    // whose clock already runs a game (the host restarted, not the hub) keeps its clock: the
+    // daemon passes clock = false then, so that a host restart never stops or resets it.
+    static std::vector<io::HubCommand> configuration(const engine::Match& match, bool clock = true);
 
   private:
     engine::ClaimPressed claim_from(const wire::ButtonPress& press,

@@ -75,6 +75,13 @@ INSTANTIATE_TEST_SUITE_P(
             3, "match[1].white.players", "exactly one player"},
         Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = [{name=\"a\"}]\n", 4,
             "match[1].white.players[1].id", "missing"},
+        Bad{"[[board]]\nport = \"/dev/x\"\n", 1, "board[1].id", "missing"},
+        Bad{"[[board]]\nid = \"1\"\n", 1, "board[1]", "exactly one of port and usb_serial"},
+        Bad{"[[board]]\nid = \"1\"\nport = \"/a\"\n[[board]]\nid = \"1\"\nport = \"/b\"\n", 4,
+            "board[2].id", "listed twice"},
+        Bad{"[hub]\nmatch = \"zz\"\n[[match]]\nid = \"m1\"\n[match.white]\nplayers = "
+            "[{id=\"a\"}]\n[match.black]\nplayers = [{id=\"b\"}]\n",
+            1, "hub.match", "no match 'zz'"},
         Bad{"[event\nname = 1\n", 1, "", ""}));
 
 TEST(VenueConfig, TheChessballExampleLoads) {
@@ -86,6 +93,25 @@ TEST(VenueConfig, TheChessballExampleLoads) {
     EXPECT_EQ(m.black.players[3].files, "gh");
     EXPECT_EQ(m.black.players[3].buttons, std::vector<int>{11});
     EXPECT_FALSE(m.chessball.auto_warnings);
+    // Its hub serves the match, and its board is found by the cable's USB serial number.
+    ASSERT_NE(c->hub_match(), nullptr);
+    EXPECT_EQ(c->hub_match()->id, "cb1");
+    ASSERT_EQ(c->boards.size(), 1u);
+    EXPECT_EQ(c->boards[0].id, m.board);
+    EXPECT_EQ(c->boards[0].usb_serial, "DGT-USB-12345");
+}
+
+TEST(VenueConfig, TheHubServesTheFirstMatchWithClaimButtonsByDefault) {
+    auto fide = parse_venue_config(MINIMAL, "min.toml");
+    ASSERT_TRUE(fide);
+    ASSERT_NE(fide->hub_match(), nullptr);
+    EXPECT_EQ(fide->hub_match()->id, "m1") << "no buttons anywhere: the first match";
+    auto two = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    ASSERT_TRUE(two);
+    two->hub.match.clear();
+    engine::MatchConfig plain = fide->matches[0];
+    two->matches.insert(two->matches.begin(), plain);
+    EXPECT_EQ(two->hub_match()->id, "cb1") << "the match with claim buttons";
 }
 
 TEST(VenueConfig, ChessballFilesAreCheckedWithTheMatchLine) {
