@@ -103,7 +103,9 @@ Result<std::vector<std::string>, std::string> attach_devices(const RunOptions& o
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
             return unexpected("--board " + spec + ": give ID=PORT, e.g. 12345=/dev/ttyUSB0");
-        config::BoardPortConfig b{spec.substr(0, eq), spec.substr(eq + 1), ""};
+        config::BoardPortConfig b{spec.substr(0, eq), spec.substr(eq + 1), "", ""};
+        for (const auto& x : boards)
+            if (x.id == b.id) b.clock = x.clock;  // the file's clock setting stays
         std::erase_if(boards, [&](const auto& x) { return x.id == b.id; });
         boards.push_back(b);
     }
@@ -120,7 +122,12 @@ Result<std::vector<std::string>, std::string> attach_devices(const RunOptions& o
                                                           : io::dgt::BoardPort::port_name(b.port);
         said.push_back("board " + b.id + " on " + io::dgt::describe(port) + " for match " +
                        match->id);
-        daemon.attach_board(b.id, std::move(port), match->id);
+        std::optional<bool> clock;
+        if (!b.clock.empty()) {
+            clock = b.clock == "white-left";
+            said.back() += ", its DGT 3000 keeps the clock (" + b.clock + ")";
+        }
+        daemon.attach_board(b.id, std::move(port), match->id, {}, {}, clock);
     }
     return said;
 }

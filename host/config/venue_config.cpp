@@ -205,11 +205,15 @@ VenueConfig parse(const toml::table& root) {
             const std::string path = "board[" + std::to_string(++index) + "]";
             const toml::table* bt = bn.as_table();
             if (!bt) throw Failure{line_of(bn), path, "must be a table"};
-            only_keys(*bt, path, {"id", "port", "usb_serial"});
+            only_keys(*bt, path, {"id", "port", "usb_serial", "clock"});
             BoardPortConfig b;
             b.id = get<std::string>(*bt, path, "id", "");
             b.port = get<std::string>(*bt, path, "port", "");
             b.usb_serial = get<std::string>(*bt, path, "usb_serial", "");
+            b.clock = get<std::string>(*bt, path, "clock", "");
+            if (!b.clock.empty() && b.clock != "white-left" && b.clock != "white-right")
+                throw Failure{line_of(*bt->get("clock")), path + ".clock",
+                              "'" + b.clock + "': use \"white-left\" or \"white-right\""};
             if (b.id.empty()) throw Failure{line_of(*bt), path + ".id", "missing"};
             if (b.port.empty() == b.usb_serial.empty())
                 throw Failure{line_of(*bt), path, "give exactly one of port and usb_serial"};

@@ -30,6 +30,9 @@ struct BoardPortConfig {
     std::string id;
     std::string port;        // /dev/ttyUSB0, /dev/rfcomm0, or a simulator's pty
     std::string usb_serial;  // or the USB serial number of the port
+    // A DGT 3000 on this board keeps the match's clock (instead of the hub): "white-left" or
+    // "white-right" says on which side of it White sits; "" when it does not.
+    std::string clock;
 };
 
 struct VenueConfig {

@@ -10,6 +10,18 @@ std::string hub_device(const wire::Handshake& h) {
     return "hub:" + std::to_string(h.hub_serial);
 }
 
+// The match an event is addressed to ("" for system events).
+std::string match_of(const engine::EventBody& body) {
+    return std::visit(
+        [](const auto& b) -> std::string {
+            if constexpr (requires { b.match; })
+                return b.match;
+            else
+                return "";
+        },
+        body);
+}
+
 // For operators' messages: which command the hub refused.
 const char* command_name(const io::HubCommand& c) {
     static constexpr const char* NAMES[] = {
@@ -38,10 +50,46 @@ void Daemon::attach_hub(std::unique_ptr<io::Link> link, std::string match_id,
 }
 
 void Daemon::attach_board(std::string board_id, io::dgt::BoardPort port, std::string match_id,
-                          io::dgt::BoardRunnerConfig config, sensing::RecogniserConfig recogniser) {
-    Board b{std::make_unique<io::dgt::BoardRunner>(std::move(port), config),
-            BoardBridge(std::move(match_id), std::move(board_id), recogniser)};
-    boards_.push_back(std::move(b));
+                          io::dgt::BoardRunnerConfig config, sensing::RecogniserConfig recogniser,
+                          std::optional<bool> clock_white_left) {
+    std::optional<ClockBridge> clock;
+    if (clock_white_left) clock.emplace(match_id, *clock_white_left);
+    boards_.push_back(Board{std::make_unique<io::dgt::BoardRunner>(std::move(port), config),
+                            BoardBridge(match_id, std::move(board_id), recogniser),
+                            io::dgt::BoardLinkState::DISCONNECTED, std::move(clock), 0});
+}
+
+Daemon::Board* Daemon::clock_board(const std::string& match_id) {
+    for (Board& b : boards_)
+        if (b.clock && b.clock->match_id() == match_id) return &b;
+    return nullptr;
+}
+
+// A match not started yet gets its time control on the clock, stopped until the first press.
+// A match under way keeps whatever the clock shows: it kept the time while the host was away.
+void Daemon::check_clock(Board& b, const io::dgt::BwTime& t) {
+    const engine::Match* m = session_.state().match(b.clock->match_id());
+    if (!m || m->phase() != engine::MatchPhase::WAITING || t.running) return;
+    io::dgt::SetAndRun s;
+    s.left = s.right = to_clock_time(m->config().time.base_ms);
+    s.pause = true;
+    std::string why;
+    if (!b.runner->clock_set_and_run(s, &why)) say("DGT clock: setting the time control: " + why);
+}
+
+void Daemon::to_clock(Board& b, const engine::DeviceCommand& c) {
+    const auto reading = b.runner->clock_reading();
+    if (!reading) {
+        say("the DGT clock of match " + b.clock->match_id() + " has not answered: " + c.command +
+            " not sent");
+        return;
+    }
+    const engine::Match* m = session_.state().match(b.clock->match_id());
+    const chess::Color to_move = m ? m->game().position().side_to_move() : chess::WHITE;
+    std::string why;
+    auto s = b.clock->set_and_run_for(c, *reading, to_move, &why);
+    if (s && !b.runner->clock_set_and_run(*s, &why)) s.reset();
+    if (!s) say("DGT clock: " + c.command + ": " + why);
 }
 
 void Daemon::start() {
@@ -181,29 +229,49 @@ void Daemon::board_inputs(std::vector<engine::Event>& events,
         const std::size_t before = events.size();
         for (io::dgt::BoardEvent& ev : b.runner->poll()) {
             const io::HostNanos now = io::HubRunner::now_ns();
-            std::visit(Overloaded{
-                           [&](const sensing::Snapshot& s) {
-                               if (match) b.bridge.on_board(s, *match, now, events);
-                           },
-                           [&](const io::dgt::SensedFieldUpdate&) {},
-                           [&](const io::dgt::BoardStatus& st) {
-                               if (st.state == b.state) return;
-                               const std::string device =
-                                   "board:" + (st.serial.empty() ? b.bridge.board_id() : st.serial);
-                               if (st.state == io::dgt::BoardLinkState::CONNECTED)
-                                   events.push_back({now, std::nullopt,
-                                                     engine::DeviceConnected{device, st.device}});
-                               else if (b.state == io::dgt::BoardLinkState::CONNECTED)
-                                   events.push_back(
-                                       {now, std::nullopt,
-                                        engine::DeviceLost{device, io::dgt::state_name(st.state)}});
-                               b.state = st.state;
-                           },
-                       },
-                       ev);
+            std::visit(
+                Overloaded{
+                    [&](const sensing::Snapshot& s) {
+                        if (match) b.bridge.on_board(s, *match, now, events);
+                    },
+                    [&](const io::dgt::SensedFieldUpdate&) {},
+                    [&](const io::dgt::ClockEvent& c) {
+                        if (const auto* r = std::get_if<io::dgt::ClockCommandResult>(&c);
+                            r && !r->ok)
+                            say("DGT clock of board " + b.bridge.board_id() +
+                                ": command failed: " + r->error);
+                        if (!b.clock) return;
+                        if (const auto* t = std::get_if<io::dgt::ClockTimes>(&c);
+                            t && !b.clock_checked) {
+                            b.clock_checked = true;
+                            check_clock(b, t->time);
+                        }
+                        b.clock->on_event(c, now, events);
+                        if (auto side = b.clock->take_start_request())
+                            to_clock(b, engine::DeviceCommand{"hub", "clock.run", *side, 0, 0});
+                    },
+                    [&](const io::dgt::BoardStatus& st) {
+                        if (st.state == b.state) return;
+                        const std::string device =
+                            "board:" + (st.serial.empty() ? b.bridge.board_id() : st.serial);
+                        if (st.state == io::dgt::BoardLinkState::CONNECTED)
+                            events.push_back(
+                                {now, std::nullopt, engine::DeviceConnected{device, st.device}});
+                        else if (b.state == io::dgt::BoardLinkState::CONNECTED)
+                            events.push_back(
+                                {now, std::nullopt,
+                                 engine::DeviceLost{device, io::dgt::state_name(st.state)}});
+                        b.state = st.state;
+                    },
+                },
+                ev);
         }
         if (match)
             b.bridge.tick(io::dgt::BoardRunner::now_us(), *match, io::HubRunner::now_ns(), events);
+        if (b.end_text_at_ns && io::HubRunner::now_ns() >= b.end_text_at_ns) {
+            b.end_text_at_ns = 0;
+            b.runner->clock_end_text();
+        }
         for (std::size_t i = before; i < events.size(); ++i) happened.push_back(events[i].host_ns);
     }
 }
@@ -221,15 +289,31 @@ Result<std::optional<StepRecord>, std::string> Daemon::submit(std::vector<engine
 }
 
 void Daemon::act_on(const StepRecord& record) {
-    for (const Applied& a : record.applied)
+    for (const Applied& a : record.applied) {
+        const std::string match = match_of(a.event.body);
+        Board* clock = clock_board(match);
+        const bool hub_serves = hub_ && hub_bridge_->match_id() == match;
         for (const engine::Decision& d : a.decisions) {
+            if (clock) {
+                const std::string text = ClockBridge::announcement(d);
+                if (!text.empty() && clock->runner->clock_text(text, 2)) {
+                    clock->end_text_at_ns = io::HubRunner::now_ns() + 4'000'000'000;
+                }
+            }
             const auto* c = std::get_if<engine::DeviceCommand>(&d.body);
-            if (!c || !hub_ || c->device != "hub") continue;
+            if (!c || c->device != "hub") continue;
+            // The match's clock is a DGT 3000 on its board: the clock commands go there.
+            if (clock && c->command.rfind("clock.", 0) == 0) {
+                to_clock(*clock, *c);
+                continue;
+            }
+            if (!hub_serves) continue;
             std::string why;
             auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
             if (!why.empty()) say(why);
             for (io::HubCommand& cmd : commands) send(std::move(cmd), c->command);
         }
+    }
     for (const Observer& o : observers_) o(record);
 }
 

@@ -27,6 +27,7 @@
 #include "io/dgt/board_runner.h"
 #include "io/hub/hub_runner.h"
 #include "runtime/board_bridge.h"
+#include "runtime/clock_bridge.h"
 #include "runtime/hub_bridge.h"
 #include "runtime/session.h"
 
@@ -58,9 +59,12 @@ class Daemon {
     void attach_hub(std::unique_ptr<io::Link> link, std::string match_id,
                     io::HubRunnerConfig config = {});
     // An electronic board on which `match_id` is played.
+    // clock_white_left: a DGT 3000 on this board keeps the match's clock, with White on its
+    // left (true) or right (false); its lever, flags and times replace the hub's for the match.
     void attach_board(std::string board_id, io::dgt::BoardPort port, std::string match_id,
                       io::dgt::BoardRunnerConfig config = {},
-                      sensing::RecogniserConfig recogniser = {});
+                      sensing::RecogniserConfig recogniser = {},
+                      std::optional<bool> clock_white_left = std::nullopt);
 
     // Starts the devices' I/O threads. stop() joins them (also done by the destructor).
     void start();
@@ -90,7 +94,13 @@ class Daemon {
         std::unique_ptr<io::dgt::BoardRunner> runner;
         BoardBridge bridge;
         io::dgt::BoardLinkState state = io::dgt::BoardLinkState::DISCONNECTED;
+        std::optional<ClockBridge> clock;
+        io::HostNanos end_text_at_ns = 0;  // an announcement on the clock ends then (0: none)
+        bool clock_checked = false;        // its first reading was compared with the match
     };
+    Board* clock_board(const std::string& match_id);
+    void to_clock(Board& b, const engine::DeviceCommand& c);
+    void check_clock(Board& b, const io::dgt::BwTime& t);
 
     Result<std::optional<StepRecord>, std::string> submit(std::vector<engine::Event> events,
                                                           std::vector<io::HostNanos> happened);

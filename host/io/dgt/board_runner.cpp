@@ -72,6 +72,27 @@ void BoardRunner::clear_orientation() {
     deliver();
 }
 
+std::optional<std::uint32_t> BoardRunner::clock_set_and_run(const SetAndRun& s, std::string* why) {
+    const std::lock_guard lock(mutex_);
+    return session_.clock().set_and_run(s, why);
+}
+
+std::optional<std::uint32_t> BoardRunner::clock_text(std::string_view text, std::uint8_t beep,
+                                                     std::string* why) {
+    const std::lock_guard lock(mutex_);
+    return session_.clock().show_text(text, beep, why);
+}
+
+std::optional<std::uint32_t> BoardRunner::clock_end_text(std::string* why) {
+    const std::lock_guard lock(mutex_);
+    return session_.clock().end_text(why);
+}
+
+std::optional<BwTime> BoardRunner::clock_reading() const {
+    const std::lock_guard lock(mutex_);
+    return session_.clock().last_reading();
+}
+
 void BoardRunner::run() {
     std::array<std::uint8_t, 512> buf{};
     while (!stop_) {

@@ -24,6 +24,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -69,6 +70,16 @@ class BoardRunner {
 
     void set_orientation(Orientation o);
     void clear_orientation();
+
+    // Commands for the DGT 3000 on this board, sent by the I/O thread one at a time, each
+    // waiting for its acknowledgement (ClockCommandResult comes out of poll()). nullopt and
+    // *why when the command cannot be encoded or the clock's queue is full.
+    std::optional<std::uint32_t> clock_set_and_run(const SetAndRun& s, std::string* why = nullptr);
+    std::optional<std::uint32_t> clock_text(std::string_view text, std::uint8_t beep,
+                                            std::string* why = nullptr);
+    std::optional<std::uint32_t> clock_end_text(std::string* why = nullptr);
+    // The clock's last reading, if a clock answered.
+    std::optional<BwTime> clock_reading() const;
 
   private:
     void run();

@@ -7,7 +7,7 @@
 
 namespace venue::io::dgt {
 
-BoardSession::BoardSession(BoardSessionConfig config) : config_(config) {
+BoardSession::BoardSession(BoardSessionConfig config) : config_(config), clock_(config.clock) {
     if (config_.orientation) {
         orientation_ = *config_.orientation;
         source_ = OrientationSource::SET;
@@ -29,6 +29,7 @@ void BoardSession::start(std::int64_t now_us) {
     encode(Command::SEND_BRD, output_);
     encode(Command::RETURN_SERIALNR, output_);
     next_keepalive_us_ = now_us + config_.keepalive_interval_us;
+    clock_.on_link_restored(now_us);
     set_state(BoardLinkState::CONNECTING, now_us);
     assert(is_ok());
 }
@@ -76,9 +77,13 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
             version_ = *v;
             push_status(now_us);
         }
+    } else if (const auto* t = std::get_if<BwTime>(&m)) {
+        clock_.on_reading(*t, now_us);
+    } else if (const auto* a = std::get_if<ClockAck>(&m)) {
+        clock_.on_ack(*a, now_us);
     }
-    // Clock, trademark, bus address, EE moves, battery: not the board driver's business (the
-    // clock driver reads BWTIME); they still count as signs of life.
+    // Trademark, bus address, EE moves, battery: not the driver's business; they still count
+    // as signs of life.
 }
 
 void BoardSession::on_board_changed(std::int64_t now_us) {
@@ -102,6 +107,7 @@ void BoardSession::maybe_emit_snapshot(std::int64_t now_us) {
 
 void BoardSession::on_tick(std::int64_t now_us) {
     if (state_ == BoardLinkState::DISCONNECTED) return;
+    if (state_ == BoardLinkState::CONNECTED) clock_.on_tick(now_us);
     if (now_us >= next_keepalive_us_) {
         encode(Command::RETURN_SERIALNR, output_);
         // Catch up without a burst after a stall: the next request is an interval from now.
@@ -143,12 +149,15 @@ void BoardSession::clear_orientation(std::int64_t now_us) {
 Bytes BoardSession::take_output() {
     Bytes out;
     out.swap(output_);
+    Bytes clock = clock_.take_output();
+    out.insert(out.end(), clock.begin(), clock.end());
     return out;
 }
 
 std::vector<BoardEvent> BoardSession::take_events() {
     std::vector<BoardEvent> out;
     out.swap(events_);
+    for (ClockEvent& e : clock_.take_events()) out.push_back(std::move(e));
     return out;
 }
 

@@ -36,6 +36,8 @@ struct BoardSessionConfig {
     std::optional<Orientation> orientation;
     // Used for snapshots until the orientation is detected or set (source ASSUMED).
     Orientation assumed_orientation = Orientation::NORMAL;
+    // A DGT 3000 attached to the board (its readings and acknowledgements arrive as BWTIME).
+    ClockSessionConfig clock;
 };
 
 class BoardSession {
@@ -55,7 +57,7 @@ class BoardSession {
 
     Bytes take_output();
     std::vector<BoardEvent> take_events();
-    bool has_events() const { return !events_.empty(); }
+    bool has_events() const { return !events_.empty() || clock_.has_events(); }
 
     BoardStatus status(std::int64_t now_us) const;
     BoardLinkState state() const { return state_; }
@@ -64,6 +66,11 @@ class BoardSession {
     // The latest snapshot emitted, if any.
     const std::optional<sensing::Snapshot>& last_snapshot() const { return last_snapshot_; }
     const BoardSessionConfig& config() const { return config_; }
+
+    // The clock attached to the board: queue commands here (set-and-run, text); its events come
+    // out of take_events() as ClockEvent, its bytes out of take_output().
+    ClockSession& clock() { return clock_; }
+    const ClockSession& clock() const { return clock_; }
 
     // Invariants, checked after each mutation in debug builds.
     bool is_ok() const;
@@ -78,6 +85,7 @@ class BoardSession {
 
     BoardSessionConfig config_;
     DgtParser parser_;
+    ClockSession clock_;
     BoardCodes board_ = empty_board();
     bool has_board_ = false;  // a dump arrived since start()
     BoardLinkState state_ = BoardLinkState::DISCONNECTED;

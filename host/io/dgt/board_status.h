@@ -19,6 +19,7 @@
 #include <string>
 #include <variant>
 
+#include "io/dgt/clock_session.h"
 #include "io/dgt/dgt_board.h"
 #include "io/dgt/dgt_message.h"
 #include "sensing/placement.h"
@@ -76,7 +77,8 @@ struct SensedFieldUpdate {
 };
 
 // What a session (and a runner's poll()) hands out, in the order it happened.
-using BoardEvent = std::variant<sensing::Snapshot, SensedFieldUpdate, BoardStatus>;
+// ClockEvent: from a DGT 3000 attached to the board (clock_session.h).
+using BoardEvent = std::variant<sensing::Snapshot, SensedFieldUpdate, BoardStatus, ClockEvent>;
 
 // The chess piece for a DGT code. Magic pieces (13..15) and EMPTY are NO_PIECE: they are result
 // signals, not pieces, and the recogniser must not read them as moves (they are counted in

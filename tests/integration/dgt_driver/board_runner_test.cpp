@@ -132,6 +132,78 @@ TEST(BoardRunnerTest, TwoBoardsAtOnceIdentifiedBySerialNumber) {
     EXPECT_EQ(a.exit_code() + b.exit_code(), 0);
 }
 
+TEST(BoardRunnerTest, DgtClockIsReadSetAndAnnouncesThroughTheBoard) {
+    auto o = board_options("44444");
+    o.board.with_clock = true;
+    EmulatedBoard a(o);
+    BoardRunner r(BoardPort::path(a.path()), fast_config());
+    r.start();
+    std::vector<ClockEvent> clock;
+    auto take = [&] {
+        for (auto& e : r.poll())
+            if (auto* c = std::get_if<ClockEvent>(&e)) clock.push_back(*c);
+    };
+    auto wait = [&](const std::function<bool()>& done) {
+        for (int i = 0; i < 600; ++i) {
+            take();
+            if (done()) return true;
+            std::this_thread::sleep_for(5ms);
+        }
+        return false;
+    };
+    ASSERT_TRUE(wait([&] { return r.clock_reading().has_value(); })) << "the clock is read";
+
+    // Set-and-run: 10:00 left (running), 9:00 right; acknowledged, then read back.
+    SetAndRun s;
+    s.left = {0, 10, 0};
+    s.right = {0, 9, 0};
+    s.left_runs = true;
+    std::string why;
+    auto id = r.clock_set_and_run(s, &why);
+    ASSERT_TRUE(id) << why;
+    ASSERT_TRUE(wait([&] {
+        for (const auto& e : clock)
+            if (auto* res = std::get_if<ClockCommandResult>(&e); res && res->id == *id) return true;
+        return false;
+    }));
+    const ClockCommandResult* result = nullptr;
+    for (const auto& e : clock)
+        if (auto* res = std::get_if<ClockCommandResult>(&e); res && res->id == *id) result = res;
+    ASSERT_NE(result, nullptr);
+    EXPECT_TRUE(result->ok) << result->error;
+    EXPECT_EQ(result->sub, ClockSub::SET_AND_RUN);
+    ASSERT_TRUE(wait([&] {
+        auto t = r.clock_reading();
+        return t && t->right.time == ClockTime{0, 9, 0} && t->left.time.minutes >= 9 &&
+               t->running && t->left_to_move;
+    })) << "the clock runs the left side from 10:00";
+
+    // The lever pressed: reported as a lever change with the reading that showed it.
+    clock.clear();
+    a.actions("lever\n");
+    ASSERT_TRUE(wait([&] {
+        for (const auto& e : clock)
+            if (std::holds_alternative<ClockLever>(e)) return true;
+        return false;
+    }));
+
+    // Text is acknowledged too; ending it is a command of its own.
+    auto text = r.clock_text("WARN W2", 1, &why);
+    ASSERT_TRUE(text) << why;
+    auto end = r.clock_end_text(&why);
+    ASSERT_TRUE(end) << why;
+    ASSERT_TRUE(wait([&] {
+        int done = 0;
+        for (const auto& e : clock)
+            if (auto* res = std::get_if<ClockCommandResult>(&e);
+                res && (res->id == *text || res->id == *end) && res->ok)
+                ++done;
+        return done == 2;
+    }));
+    EXPECT_FALSE(r.clock_text("way too long text", 0, &why)) << "8 characters at most";
+    EXPECT_FALSE(why.empty());
+}
+
 TEST(BoardRunnerTest, ScriptedMovesArriveAsSnapshots) {
     EmulatedBoard a(board_options("33333"));
     BoardRunner r(BoardPort::path(a.path()), fast_config());

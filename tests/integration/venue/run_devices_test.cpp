@@ -115,5 +115,48 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(RunWithDevices, ADgtClockOnTheBoardKeepsTheTimeOfAMatchWithoutHub) {
+    const auto dir = testing::fresh_dir("run-dgt-clock");
+    const std::string log = (dir / "log.sqlite").string();
+    VenueProcess board({"sim", "dgt", "--serial", "13579", "--clock"});
+    const std::string pty = first_line(board);
+    ASSERT_EQ(pty.rfind("/dev/pts/", 0), 0u) << board.output();
+    const auto config = dir / "venue.toml";
+    std::ofstream(config) << "[event]\nname = \"Clock test\"\n"
+                             "[[board]]\nid = \"13579\"\nport = \""
+                          << pty
+                          << "\"\nclock = \"white-right\"\n"
+                             "[[match]]\nid = \"m1\"\nboard = \"13579\"\n"
+                             "[match.time]\nbase_minutes = 5\nincrement_seconds = 0\n"
+                             "mode = \"sudden_death\"\n"
+                             "[match.white]\nplayers = [{ id = \"w\" }]\n"
+                             "[match.black]\nplayers = [{ id = \"b\" }]\n";
+    VenueProcess run({"run", config.string(), "--log", log});
+    ASSERT_TRUE(wait_for(run, "device_connected")) << run.output();
+    EXPECT_NE(run.output().find("DGT 3000 keeps the clock (white-right)"), std::string::npos)
+        << run.output();
+    // White sits on the clock's right. The emulated lever starts with the left (Black's) side
+    // high: Black starts White's clock with it; White plays e4 and presses his side.
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    ASSERT_TRUE(board.write("lever\n"));
+    ASSERT_TRUE(wait_for(run, "clock_reading")) << run.output();
+    ASSERT_TRUE(board.write("move e2 e4\n"));
+    ASSERT_TRUE(wait_for(run, "move_sensed")) << run.output();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_TRUE(board.write("lever\n"));
+    ASSERT_TRUE(wait_for(run, "White played e4")) << run.output();
+    // Black presses without a move: an illegal move (Art. 7.5.4), +2 min to White on the clock.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_TRUE(board.write("lever\n"));
+    ASSERT_TRUE(wait_for(run, "time_added")) << run.output();
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_EQ(run.output().find("DGT clock"), std::string::npos)
+        << "every clock command was acknowledged: " << run.output();
+    run.kill_now(SIGTERM);
+    auto pgn = testing::capture(testing::venue_path() + " export pgn " + log);
+    EXPECT_NE(pgn.out.find("1. e4 {[%clk 0:0"), std::string::npos) << pgn.out;  // whole seconds
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace venue

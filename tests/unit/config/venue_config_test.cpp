@@ -82,6 +82,8 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"[hub]\nmatch = \"zz\"\n[[match]]\nid = \"m1\"\n[match.white]\nplayers = "
             "[{id=\"a\"}]\n[match.black]\nplayers = [{id=\"b\"}]\n",
             1, "hub.match", "no match 'zz'"},
+        Bad{"[[board]]\nid = \"1\"\nport = \"/a\"\nclock = \"left\"\n", 4, "board[1].clock",
+            "white-left"},
         Bad{"[event\nname = 1\n", 1, "", ""}));
 
 TEST(VenueConfig, TheChessballExampleLoads) {
