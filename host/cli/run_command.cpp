@@ -63,8 +63,8 @@ struct RunOptions {
     std::vector<std::string> boards;  // ID=PORT, added to or replacing [[board]]
 };
 
-// A pseudo-terminal (a simulator) needs the termios link; real ports go through libserialport,
-// at the hub's 1 Mbit/s.
+// A pseudo-terminal (a simulator) needs the termios link (libserialport refuses ptys); real
+// ports go through libserialport, at the hub's 1 Mbit/s.
 bool is_pty(const std::string& path) {
     std::error_code ec;
     const auto real = std::filesystem::canonical(path, ec);

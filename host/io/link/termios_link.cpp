@@ -22,7 +22,9 @@ struct BaudEntry {
     speed_t speed;
 };
 
-constexpr std::array<BaudEntry, 10> BAUDS{{{1200, B1200},
+// Up to the hub's 1 Mbit/s (the Mega's USB bridge at 16 MHz with U2X); Linux names the
+// non-standard high rates too.
+constexpr std::array<BaudEntry, 13> BAUDS{{{1200, B1200},
                                            {2400, B2400},
                                            {4800, B4800},
                                            {9600, B9600},
@@ -31,7 +33,10 @@ constexpr std::array<BaudEntry, 10> BAUDS{{{1200, B1200},
                                            {57600, B57600},
                                            {115200, B115200},
                                            {230400, B230400},
-                                           {460800, B460800}}};
+                                           {460800, B460800},
+                                           {500000, B500000},
+                                           {921600, B921600},
+                                           {1000000, B1000000}}};
 
 std::optional<speed_t> speed_of(int baud) {
     for (const auto& b : BAUDS) {

@@ -26,6 +26,14 @@ TEST(TermiosLink, UnsupportedBaudIsACallerBug) {
     EXPECT_EQ(e->code, LinkErrorCode::BAD_ARGUMENT);
 }
 
+TEST(TermiosLink, TheHubsMegabitIsARateItKnows) {
+    // /dev/null is no terminal: the open gets past the rate check and fails at tcgetattr.
+    TermiosLink link("/dev/null", 1'000'000);
+    const auto e = link.open();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, LinkErrorCode::OS_ERROR) << e->what;
+}
+
 TEST(TermiosLink, NotATerminal) {
     TermiosLink link("/dev/null");
     const auto e = link.open();
