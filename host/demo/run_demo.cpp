@@ -16,12 +16,8 @@
 #include "chess/pgn.h"
 #include "demo/account.h"
 #include "demo/demo_plan.h"
-#include "demo/director.h"
-#include "io/link/termios_link.h"
-#include "runtime/daemon.h"
+#include "demo/simulated_event.h"
 #include "runtime/replay.h"
-#include "sim/dgt/dgt_emulator.h"
-#include "sim/hub/hub_rig_thread.h"
 #include "venue/pgn_export.h"
 
 namespace venue::demo {
@@ -63,42 +59,6 @@ Result<chess::PgnGame, std::string> load_game(const std::string& path) {
     if (!*first) return unexpected(path + ": " + first->error().to_string());
     return std::move(first->value());
 }
-
-// The DGT emulator on its own thread, fed action lines through a pipe.
-class BoardSim {
-  public:
-    static Result<std::unique_ptr<BoardSim>, std::string> start(const std::string& serial) {
-        sim::dgt::DgtEmulatorOptions o;
-        o.board.serial = serial;
-        auto created = sim::dgt::DgtEmulator::create(o);
-        if (auto* e = std::get_if<std::string>(&created)) return unexpected(*e);
-        int fds[2];
-        if (::pipe2(fds, O_CLOEXEC) != 0) return unexpected(std::string("pipe failed"));
-        auto b = std::unique_ptr<BoardSim>(
-            new BoardSim(std::move(std::get<sim::dgt::DgtEmulator>(created)), fds[0], fds[1]));
-        b->thread_ = std::thread([p = b.get()] { p->emulator_.run(p->read_fd_, p->stop_); });
-        return b;
-    }
-    ~BoardSim() {
-        stop_ = true;
-        if (thread_.joinable()) thread_.join();
-        ::close(read_fd_);
-        ::close(write_fd_);
-    }
-    const std::string& path() const { return emulator_.slave_path(); }
-    void line(const std::string& text) {
-        const std::string l = text + "\n";
-        (void)!::write(write_fd_, l.data(), l.size());
-    }
-
-  private:
-    BoardSim(sim::dgt::DgtEmulator e, int r, int w)
-        : emulator_(std::move(e)), read_fd_(r), write_fd_(w) {}
-    sim::dgt::DgtEmulator emulator_;
-    int read_fd_, write_fd_;
-    std::atomic<bool> stop_{false};
-    std::thread thread_;
-};
 
 }  // namespace
 
@@ -146,68 +106,33 @@ int run_demo(const DemoOptions& o) {
             plan->removed_player, plan->removal_before_ply);
     std::fflush(stdout);
 
-    // The devices: the hub's firmware in simavr, the board emulator; each behind a pty.
-    sim::HubRigConfig rig_config;
-#ifdef VENUE_HUB_ELF_DEFAULT
-    rig_config.elf_path = o.elf.empty() ? VENUE_HUB_ELF_DEFAULT : o.elf;
-#else
-    rig_config.elf_path = o.elf;
-#endif
-    auto rig_started = sim::HubRigThread::start(rig_config, 1.0);
-    if (auto* e = std::get_if<std::string>(&rig_started)) {
-        fmt::print(stderr, "venue demo: the hub simulator did not start: {}\n", *e);
+    // The devices (the hub's firmware in simavr, the board emulator, each behind a pty), the
+    // daemon and its log, and the people.
+    auto started = SimulatedEvent::start(*plan, log_path, {o.speed, o.elf, o.step_timeout_ms});
+    if (!started) {
+        fmt::print(stderr, "venue demo: {}\n", started.error());
         return 1;
     }
-    auto rig = std::move(std::get<std::unique_ptr<sim::HubRigThread>>(rig_started));
-    auto board = BoardSim::start(plan->match.board);
-    if (!board) {
-        fmt::print(stderr, "venue demo: the board emulator did not start: {}\n", board.error());
-        return 1;
-    }
-    fmt::print("  hub firmware {} on {}; DGT board {} on {}\n", rig_config.elf_path,
-               rig->pty_path(), plan->match.board, (*board)->path());
-
-    config::VenueConfig venue;
-    venue.event_name = plan->match.event;
-    venue.site = plan->match.site;
-    venue.log_path = log_path;
-    venue.hub.port = rig->pty_path();
-    venue.matches = {plan->match};
-    auto session = runtime::Session::open(venue, log_path);
-    if (!session) {
-        fmt::print(stderr, "venue demo: {}\n", session.error());
-        return 1;
-    }
-    runtime::Daemon daemon(**session);
-    daemon.attach_hub(std::make_unique<io::TermiosLink>(rig->pty_path(), 115200), plan->match.id);
-    daemon.attach_board(plan->match.board, io::dgt::BoardPort::path((*board)->path()),
-                        plan->match.id);
-
-    Account account(**session, stdout, t0, o.verbose);
-    Director director(
-        *plan, daemon, *rig, [&](const std::string& l) { (*board)->line(l); },
-        DirectorTiming{o.speed, o.step_timeout_ms});
-    daemon.on_applied([&](const runtime::StepRecord& r) {
-        account.print(r);
-        director.observe(r);
-    });
-    daemon.on_message([&](const std::string& m) { account.note("device   " + m); });
+    SimulatedEvent& ev = **started;
+    fmt::print("  hub firmware {} on {}; DGT board {} on {}\n", ev.elf_path(), ev.hub_path(),
+               plan->match.board, ev.board_path());
+    Account account(ev.session(), stdout, t0, o.verbose);
+    ev.daemon().on_applied([&](const runtime::StepRecord& r) { account.print(r); });
+    ev.daemon().on_message([&](const std::string& m) { account.note("device   " + m); });
 
     g_interrupted = false;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
-    daemon.start();
     int rc = 0;
-    while (!director.done() && !g_interrupted) {
-        auto stepped = daemon.step();
+    while (!ev.done() && !g_interrupted) {
+        auto stepped = ev.step(now_ms());
         if (!stepped) {
             fmt::print(stderr, "venue demo: the log failed: {}\n", stepped.error());
             rc = 1;
             break;
         }
-        director.poll(now_ms());
-        if (director.failed()) {
-            fmt::print(stderr, "venue demo: {}\n", director.failure());
+        if (ev.failed()) {
+            fmt::print(stderr, "venue demo: {}\n", ev.failure());
             rc = 1;
             break;
         }
@@ -218,15 +143,9 @@ int run_demo(const DemoOptions& o) {
         rc = 130;
     }
     // Let the last commands reach the hub (the clocks stop) before the devices go.
-    for (std::int64_t until = now_ms() + 300; now_ms() < until;) {
-        if (!daemon.step()) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    daemon.stop();
-    rig->stop();
-    board->reset();
+    ev.finish();
 
-    const runtime::Session& s = **session;
+    const runtime::Session& s = ev.session();
     const engine::Match* match = s.state().match(plan->match.id);
     const double wall = double(io::HubRunner::now_ns() - t0) / 1e9;
     fmt::print("\n=== Summary ===\n");
