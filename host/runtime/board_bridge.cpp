@@ -18,8 +18,12 @@ void BoardBridge::reset() {
 
 void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& match,
                            std::int64_t host_ns, std::vector<engine::Event>& out) {
+    // The report on the previous board comes first: it was read before this one was sensed.
     if (auto report = recogniser_.feed(board, match.game()))
         on_report(*report, match, host_ns, out);
+    // Every sensed board is evidence, kept in the log whether or not it settles.
+    out.push_back({host_ns, std::nullopt,
+                   engine::BoardSnapshot{match_, board_, sensing::to_string(board.squares)}});
 }
 
 void BoardBridge::tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
@@ -44,9 +48,6 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
     last_reading_ = report.result;
     const chess::Position& pos = match.game().position();
     const auto diff = sensing::differing_squares(report.board.squares, pos);
-    out.push_back(
-        {host_ns, std::nullopt,
-         engine::BoardSnapshot{match_, board_, sensing::to_string(report.board.squares)}});
     std::visit(
         Overloaded{
             [&](const sensing::Unchanged&) {

@@ -10,8 +10,9 @@
 //   an earlier position             match already waits for a restore (then it is expected)
 //   half a move, an ambiguity       nothing: wait for the next board
 //
-// Every stable board read is also logged as a BoardSnapshot (the evidence). Raw field updates
-// are not engine events: the recogniser works from snapshots (move-recognition.md).
+// Every board the driver senses (one per sensor change, whole boards in chess terms) is logged
+// as a BoardSnapshot: the raw evidence the moves were read from, replayable without changing
+// any state. The recogniser reads only the stable ones (move-recognition.md).
 // Pure: no I/O, no clock; times come in with the boards and ticks.
 #pragma once
 
