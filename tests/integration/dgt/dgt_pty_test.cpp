@@ -189,7 +189,12 @@ TEST_F(DgtPtyTest, UnplugHangsUpTheLinkAndABoardReturnsInBusMode) {
     ASSERT_TRUE(client_->last_error());
     EXPECT_EQ(client_->last_error()->code, io::LinkErrorCode::DISCONNECTED);
     client_->close();
-    // ...and reopens the same configured path (the link follows the new pty).
+    // ...and reopens the same configured path (the link follows the new pty). Not before the
+    // emulator has announced it: until then the link still names the old pty, whose number
+    // another process (a test running beside this one) may already have been given.
+    const auto announced = std::chrono::steady_clock::now() + 3s;
+    while (new_paths_.load() == 0 && std::chrono::steady_clock::now() < announced)
+        std::this_thread::sleep_for(10ms);
     DgtTestClient again(o.link);
     const auto deadline = std::chrono::steady_clock::now() + 3s;
     while (again.open() && std::chrono::steady_clock::now() < deadline) {
