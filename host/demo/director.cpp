@@ -269,7 +269,7 @@ void Director::build() {
                 engine::ArbiterAction a;
                 a.kind = ArbiterActionKind::DECLARE_RESULT;
                 a.result = self->plan_.result;
-                a.text = "as in the source game";
+                a.text = self->plan_.result == "1/2-1/2" ? "agreement" : "resignation";
                 a.note = "the game ended as the source game did";
                 self->arbiter(a);
             },

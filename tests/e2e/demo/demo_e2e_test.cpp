@@ -169,6 +169,32 @@ TEST(DemoE2E, TwoASideAnotherSeedPlaysTheWholeGame) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(DemoE2E, AnotherGameWithEnPassantPromotionAndBothCastlingsThreeASide) {
+    const auto dir = fresh_dir("special");
+    const std::string log = (dir / "demo.sqlite").string();
+    Ran demo = run(VENUE +
+                   " demo --speed 5 --players 3 --game " VENUE_SOURCE_DIR
+                   "/tests/e2e/demo/special_moves.pgn --log " +
+                   log + " 2>&1");
+    ASSERT_EQ(demo.status, 0) << demo.out;
+    std::string hash;
+    std::vector<chess::PgnGame> parts;
+    Decided d = read_log(log, &hash, &parts);
+    // Every move as the source has it, read from the emulated board square by square; the
+    // removal of W2 (files d-f) before 9... e5 takes men the rest of the game does not need.
+    EXPECT_EQ(d.moves,
+              (std::vector<std::string>{"e4",  "d5",     "e5",  "f5",  "exf6", "Nc6", "fxg7",
+                                        "Nf6", "gxh8=Q", "Bf5", "Nf3", "Qd7",  "Bb5", "O-O-O",
+                                        "O-O", "Kb8",    "d3",  "e5",  "Qxf8", "Rxf8"}));
+    ASSERT_EQ(d.ended.size(), 1u);
+    EXPECT_EQ(d.ended[0].result, "1/2-1/2");
+    EXPECT_EQ(d.ended[0].termination, "agreement");
+    ASSERT_EQ(d.removals.size(), 1u);
+    EXPECT_EQ(d.removals[0].player, "W2");
+    EXPECT_EQ(parts.size(), 2u);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(DemoE2E, RefusesToOverwriteALogAndExplainsBadOptions) {
     const auto dir = fresh_dir("refuse");
     const std::string log = (dir / "x.sqlite").string();
