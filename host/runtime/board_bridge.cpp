@@ -14,6 +14,7 @@ BoardBridge::BoardBridge(std::string match_id, std::string board_id,
 void BoardBridge::reset() {
     recogniser_.reset();
     last_mismatch_ = 0;
+    has_fed_ = has_read_ = false;
 }
 
 void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& match,
@@ -21,6 +22,8 @@ void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& 
     // The report on the previous board comes first: it was read before this one was sensed.
     if (auto report = recogniser_.feed(board, match.game()))
         on_report(*report, match, host_ns, out);
+    last_fed_ = board.squares;
+    has_fed_ = true;
     // Every sensed board is evidence, kept in the log whether or not it settles.
     out.push_back({host_ns, std::nullopt,
                    engine::BoardSnapshot{match_, board_, sensing::to_string(board.squares)}});
@@ -46,6 +49,8 @@ void BoardBridge::mismatch(chess::Bitboard squares, const engine::Match& match,
 void BoardBridge::on_report(const sensing::Report& report, const engine::Match& match,
                             std::int64_t host_ns, std::vector<engine::Event>& out) {
     last_reading_ = report.result;
+    last_read_ = report.board.squares;
+    has_read_ = true;
     const chess::Position& pos = match.game().position();
     const auto diff = sensing::differing_squares(report.board.squares, pos);
     std::visit(

@@ -43,6 +43,11 @@ class BoardBridge {
     // The link was lost: the next board is read afresh.
     void reset();
 
+    // A board has been sensed that is not read yet (it has not settled): a clock press now
+    // may belong to a move the recogniser has not reported yet.
+    bool settling() const { return has_fed_ && (!has_read_ || last_fed_ != last_read_); }
+    std::int64_t settle_us() const { return recogniser_.config().settle_us; }
+
     // The last reading, for status displays.
     const std::optional<sensing::Recognition>& last_reading() const { return last_reading_; }
 
@@ -57,6 +62,10 @@ class BoardBridge {
     sensing::MoveRecogniser recogniser_;
     std::optional<sensing::Recognition> last_reading_;
     chess::Bitboard last_mismatch_ = 0;  // squares last reported, so a mismatch is said once
+    sensing::Placement last_fed_{};      // the last board sensed
+    sensing::Placement last_read_{};     // the board of the last reading
+    bool has_fed_ = false;
+    bool has_read_ = false;
 };
 
 }  // namespace venue::runtime

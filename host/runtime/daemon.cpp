@@ -1,6 +1,7 @@
 #include "runtime/daemon.h"
 
 #include "common/overloaded.h"
+#include "venue/event_json.h"
 
 namespace venue::runtime {
 
@@ -46,6 +47,8 @@ void Daemon::attach_hub(std::unique_ptr<io::Link> link, std::string match_id,
     // Log first: the hub keeps an event until the host says it is stored.
     config.session.ack_on_delivery = false;
     hub_ = std::make_unique<io::HubRunner>(std::move(link), config);
+    // The hub keeps up to 64 events for resending; a few more for ClockReadings between them.
+    for (auto& k : session_.recent_hub_events(256)) logged_hub_.insert(std::move(k));
     hub_bridge_.emplace(std::move(match_id));
 }
 
@@ -137,17 +140,20 @@ std::vector<io::dgt::BoardStatus> Daemon::board_statuses() const {
     return out;
 }
 
-void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
-                        std::vector<std::uint32_t>& to_confirm) {
+void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened) {
     if (!hub_) return;
     const io::HostNanos now = io::HubRunner::now_ns();
     std::vector<io::HubInput> inputs;
+    // Hub input joins the queue of held input (released in order by release_held).
     auto flush_inputs = [&] {
         for (HubTranslated& t : hub_bridge_->translate(inputs)) {
-            events.push_back(std::move(t.event));
-            happened.push_back(t.happened_ns);
+            if (!logged_hub_.empty() &&
+                logged_hub_.count({t.event.hub_us.value_or(-1), engine::kind_name(t.event.body),
+                                   engine::event_payload(t.event.body)}))
+                continue;  // stored by the host run before this one
+            held_.push_back({std::move(t.event), t.happened_ns, t.seq, 0});
         }
-        for (const io::HubInput& in : inputs) to_confirm.push_back(in.seq);
+        for (const io::HubInput& in : inputs) hub_seq_seen_ = std::max(hub_seq_seen_, in.seq);
         inputs.clear();
     };
     auto system = [&](engine::EventBody body, io::HostNanos at) {
@@ -167,6 +173,13 @@ void Daemon::hub_inputs(std::vector<engine::Event>& events, std::vector<io::Host
                     if (c.new_session) {
                         detail += " (new to this host: configured from the engine)";
                         configure_after_us_ = c.handshake.hub_time_us;
+                        // Sequence numbers start again: what is held from before goes now.
+                        for (Held& h : held_) {
+                            events.push_back(std::move(h.event));
+                            happened.push_back(h.happened_ns);
+                        }
+                        held_.clear();
+                        hub_seq_seen_ = 0;
                     }
                     system(engine::DeviceConnected{hub_device(c.handshake), detail}, c.at);
                 },
@@ -335,6 +348,38 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
     }
 }
 
+bool Daemon::board_settling(const std::string& match_id) const {
+    for (const Board& b : boards_)
+        if (b.bridge.match_id() == match_id && b.bridge.settling()) return true;
+    return false;
+}
+
+// A clock press that comes while its match's board has not settled waits for the board to be
+// read (at most the settle time and a margin), so that the move it completes is known: a player
+// who presses at once after setting the piece down has made a move, not an illegal press.
+// Everything the hub sent after it waits too, so that the engine sees the hub's order.
+void Daemon::release_held(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
+                          io::HostNanos now) {
+    while (!held_.empty()) {
+        Held& h = held_.front();
+        if (const auto* press = std::get_if<engine::ClockPressed>(&h.event.body)) {
+            if (board_settling(press->match)) {
+                if (h.deadline_ns == 0) {
+                    std::int64_t settle_us = 0;
+                    for (const Board& b : boards_)
+                        if (b.bridge.match_id() == press->match)
+                            settle_us = std::max(settle_us, b.bridge.settle_us());
+                    h.deadline_ns = now + settle_us * 1000 + 150'000'000;
+                }
+                if (now < h.deadline_ns) return;
+            }
+        }
+        events.push_back(std::move(h.event));
+        happened.push_back(h.happened_ns);
+        held_.pop_front();
+    }
+}
+
 Result<std::vector<StepRecord>, std::string> Daemon::step() {
     std::vector<StepRecord> records;
 
@@ -348,12 +393,14 @@ Result<std::vector<StepRecord>, std::string> Daemon::step() {
         }
         posted_.clear();
     }
-    std::vector<std::uint32_t> to_confirm;
-    hub_inputs(events, happened, to_confirm);
+    hub_inputs(events, happened);
+    release_held(events, happened, io::HubRunner::now_ns());
     auto first = submit(std::move(events), std::move(happened));
     if (!first) return unexpected(first.error());
-    // Durable now: the hub may forget them.
-    for (std::uint32_t seq : to_confirm) hub_->confirm_stored(seq);
+    // Durable now: the hub may forget them, up to the first one still held (the hub's
+    // acknowledgement is cumulative).
+    if (hub_ && hub_seq_seen_ > 0)
+        hub_->confirm_stored(held_.empty() ? hub_seq_seen_ : held_.front().seq - 1);
     if (*first) {
         act_on(**first);
         records.push_back(std::move(**first));

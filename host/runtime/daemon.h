@@ -6,7 +6,9 @@
 //   step():
 //     1. events posted by the arbiter or other inputs (post(), thread-safe)
 //        + hub inputs (HubRunner::poll_events -> HubBridge)      ──▶ submit (one transaction)
-//        hub events confirmed to the hub only now that they are durable (log first)
+//        hub events confirmed to the hub only now that they are durable (log first); a clock
+//        press waits (with what follows it) while its match's board has not settled, at most
+//        the settle time and 150 ms, so that the move it completes has been read
 //     2. boards (BoardRunner::poll -> BoardBridge, read against the state after 1.)
 //                                                                 ──▶ submit
 //     3. the decisions' device commands go to the hub (HubBridge::commands_for); a hub that
@@ -15,11 +17,13 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -104,8 +108,10 @@ class Daemon {
 
     Result<std::optional<StepRecord>, std::string> submit(std::vector<engine::Event> events,
                                                           std::vector<io::HostNanos> happened);
-    void hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
-                    std::vector<std::uint32_t>& to_confirm);
+    void hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
+    void release_held(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
+                      io::HostNanos now);
+    bool board_settling(const std::string& match_id) const;
     void board_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
     void act_on(const StepRecord& record);
     void configure_hub(const wire::Heartbeat& hb);
@@ -121,6 +127,19 @@ class Daemon {
     // already runs a game: the Handshake's hub time, while waiting for that heartbeat.
     std::optional<std::uint64_t> configure_after_us_;
     std::map<std::uint16_t, std::string> sent_;  // commands awaiting their answer, for messages
+    // Hub input not applied yet: a clock press waiting for its board to settle, and what came
+    // after it (release_held). Not acknowledged to the hub until stored.
+    struct Held {
+        engine::Event event;
+        io::HostNanos happened_ns = 0;
+        std::uint32_t seq = 0;
+        io::HostNanos deadline_ns = 0;  // 0: not waiting yet
+    };
+    std::deque<Held> held_;
+    // Hub events the log already holds (from the host run before this one): re-sent by the hub
+    // because that run could not acknowledge them; dropped, not stored twice.
+    std::set<Session::HubEventKey> logged_hub_;
+    std::uint32_t hub_seq_seen_ = 0;  // the highest hub seq received in this hub session
     io::HostNanos last_status_ns_ = 0;
     std::vector<Board> boards_;
     bool started_ = false;

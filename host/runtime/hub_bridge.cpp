@@ -190,7 +190,7 @@ std::vector<HubTranslated> HubBridge::translate(const std::vector<io::HubInput>&
                 },
             },
             in.payload);
-        if (made) out.push_back({std::move(e), in.host_time_ns});
+        if (made) out.push_back({std::move(e), in.host_time_ns, in.seq});
     }
     return out;
 }

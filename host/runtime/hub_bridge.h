@@ -34,6 +34,7 @@ namespace venue::runtime {
 struct HubTranslated {
     engine::Event event;
     io::HostNanos happened_ns = 0;
+    std::uint32_t seq = 0;  // the hub's sequence number (acknowledged once the event is stored)
 };
 
 class HubBridge {

@@ -110,3 +110,17 @@ Result<std::vector<Applied>, std::string> Session::submit(std::vector<engine::Ev
 }
 
 }  // namespace venue::runtime
+
+namespace venue::runtime {
+
+std::vector<Session::HubEventKey> Session::recent_hub_events(std::int64_t n) {
+    std::vector<HubEventKey> out;
+    const std::int64_t from = std::max<std::int64_t>(1, log_.last_seq() - n + 1);
+    (void)log_.for_each_event(from, [&](const store::EventRecord& r) {
+        if (r.source == "hub" && r.hub_time_us) out.push_back({*r.hub_time_us, r.kind, r.payload});
+        return true;
+    });
+    return out;
+}
+
+}  // namespace venue::runtime

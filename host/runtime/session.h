@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common/result.h"
@@ -47,6 +48,18 @@ class Session {
     // whole group), then returns what was decided. Nothing is returned before the
     // events are durable; on a storage error the session must be abandoned.
     Result<std::vector<Applied>, std::string> submit(std::vector<engine::Event> events);
+
+    // The last `n` hub events in the log, as (hub time, kind, payload): a hub re-sends what a
+    // host that died did not acknowledge, and those already stored must not be stored twice.
+    struct HubEventKey {
+        std::int64_t hub_us = 0;
+        std::string kind;
+        std::string payload;
+        bool operator<(const HubEventKey& o) const {
+            return std::tie(hub_us, kind, payload) < std::tie(o.hub_us, o.kind, o.payload);
+        }
+    };
+    std::vector<HubEventKey> recent_hub_events(std::int64_t n);
 
     const engine::VenueState& state() const { return state_; }
     std::int64_t last_seq() const { return log_.last_seq(); }

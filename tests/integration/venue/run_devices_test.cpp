@@ -105,6 +105,17 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     ASSERT_TRUE(wait_for(*run, "move_accepted")) << run->output();
     EXPECT_EQ(count(run->output(), "claim_granted"), 1u) << "the press arrived once";
     EXPECT_NE(run->output().find("Black played a6"), std::string::npos) << run->output();
+
+    // A quick player: the piece set down and the clock pressed at once, before the board has
+    // settled. The press waits for the board to be read: a move, not an illegal press.
+    ASSERT_TRUE(hub.write("tap 1\n"));
+    ASSERT_TRUE(wait_for(*run, "B (White) claims")) << run->output();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    ASSERT_TRUE(board.write("move e4 e5\n"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    ASSERT_TRUE(hub.write("paddle a\n"));
+    ASSERT_TRUE(wait_for(*run, "White played e5")) << run->output();
+    EXPECT_EQ(run->output().find("illegal"), std::string::npos) << run->output();
     run->kill_now(SIGTERM);
 
     auto pgn = testing::capture(testing::venue_path() + " export pgn " + log);
