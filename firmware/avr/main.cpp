@@ -2,13 +2,16 @@
 // (firmware/core/hub.h), which makes every decision.
 //
 // One pass takes 50-400 µs (most of it 64-bit arithmetic in the core); the watchdog resets the
-// hub if a pass ever takes 250 ms.
+// hub if a pass ever takes 250 ms. The clock display (lcd.h) adds one byte to the LCD per pass
+// while a frame is written, and renders a frame every 100 ms at the end of a pass.
 #include <avr/interrupt.h>
 
 #include "boot.h"
+#include "clock_display.h"
 #include "frame.h"
 #include "hub.h"
 #include "inputs.h"
+#include "lcd.h"
 #include "outputs.h"
 #include "timebase.h"
 #include "uart.h"
@@ -46,6 +49,7 @@ int main() {
     avr::inputs_init();
     avr::outputs_init();
     avr::uart_init();
+    avr::lcd_init();
     sei();
 
     uint32_t slow = avr::slow_levels();
@@ -54,6 +58,8 @@ int main() {
         avr::watchdog_feed();
         // Time first: every sample taken up to `now` is already queued (see hub.h).
         const Micros now = avr::now_us();
+        // Right after reading the time: the LCD's byte timing is counted from `now`.
+        avr::lcd_step(now);
         avr::RawSample raw;
         while (avr::inputs_pop(&raw)) {
             const uint64_t ticks = avr::ticks_from(raw.tcnt, raw.overflows, raw.overflow_pending);
@@ -83,6 +89,12 @@ int main() {
             const size_t n = hub.next_frame(now, frame);
             if (n == 0) break;
             avr::uart_write(frame, static_cast<uint8_t>(n));
+        }
+
+        // Lowest priority, after the frames: the display's text, ~10 times a second.
+        if (venue::hub::DisplayFrame* display = avr::lcd_frame_due(now)) {
+            venue::hub::render_clock(venue::hub::clock_view(hub.clock(), hub.lockout(), now),
+                                     display);
         }
 
         // TestStall: once the ack is out, stop feeding the watchdog (it resets us in 250 ms).

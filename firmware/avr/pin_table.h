@@ -49,12 +49,12 @@
     X(BUZZER, 0, BUZZER, C, 5, 32, HIGH)     \
     X(UART_RX, 0, UART, E, 0, 0, HIGH)       \
     X(UART_TX, 1, UART, E, 1, 1, HIGH)       \
-    X(LCD_RS, 0, RESERVED, L, 7, 42, HIGH)   \
-    X(LCD_E, 1, RESERVED, L, 6, 43, HIGH)    \
-    X(LCD_D4, 2, RESERVED, L, 5, 44, HIGH)   \
-    X(LCD_D5, 3, RESERVED, L, 4, 45, HIGH)   \
-    X(LCD_D6, 4, RESERVED, L, 3, 46, HIGH)   \
-    X(LCD_D7, 5, RESERVED, L, 2, 47, HIGH)
+    X(LCD_RS, 0, DISPLAY, L, 7, 42, HIGH)    \
+    X(LCD_E, 1, DISPLAY, L, 6, 43, HIGH)     \
+    X(LCD_D4, 2, DISPLAY, L, 5, 44, HIGH)    \
+    X(LCD_D5, 3, DISPLAY, L, 4, 45, HIGH)    \
+    X(LCD_D6, 4, DISPLAY, L, 3, 46, HIGH)    \
+    X(LCD_D7, 5, DISPLAY, L, 2, 47, HIGH)
 
 namespace venue {
 namespace pins {
@@ -68,7 +68,8 @@ enum class Role : uint8_t {
     LAMP,
     BUZZER,
     UART,
-    RESERVED
+    DISPLAY,  // HD44780 character LCD (lcd.h)
+    RESERVED  // kept free for a later use
 };
 enum class Active : uint8_t {
     LOW,
@@ -92,8 +93,9 @@ constexpr PinDef PINS[] = {VENUE_PIN_TABLE(VENUE_PIN_DEF)};
 constexpr uint8_t PIN_COUNT = sizeof PINS / sizeof PINS[0];
 
 // The HAL reads the fast inputs as whole ports: button i is bit i of ~(PINK | PINB << 8), the
-// paddles bits 0/1 of ~PINJ, beams bits 0..3 of PINA, pause bit 4 of ~PINA. These checks make any
-// table edit that breaks that layout fail to compile.
+// paddles bits 0/1 of ~PINJ, beams bits 0..3 of PINA, pause bit 4 of ~PINA; the display driver
+// (lcd.cpp) writes RS, E, D4..D7 as PL7..PL2 (index i on bit 7 - i). These checks make any table
+// edit that breaks that layout fail to compile.
 constexpr bool layout_ok() {
     for (uint8_t i = 0; i < PIN_COUNT; ++i) {
         const PinDef& p = PINS[i];
@@ -115,6 +117,9 @@ constexpr bool layout_ok() {
             case Role::LAMP:
             case Role::BUZZER:
                 if (p.port != 'C') return false;
+                break;
+            case Role::DISPLAY:
+                if (p.port != 'L' || p.bit != 7 - p.index || p.active != Active::HIGH) return false;
                 break;
             case Role::UART:
             case Role::RESERVED:

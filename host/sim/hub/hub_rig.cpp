@@ -115,6 +115,14 @@ std::string HubRig::init(const HubRigConfig& config) {
                                 this);
     }
 
+    // The LCD (pin_table.h, role DISPLAY): RS PL7, E PL6, D4..D7 PL5..PL2.
+    for (const pins::PinDef& p : pins::PINS) {
+        if (p.role != pins::Role::DISPLAY) continue;
+        avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ(p.port), p.bit),
+                                on_port_l, this);
+    }
+    lcd_.power_on(0);
+
     // avr_t has no user pointer; custom.data is unused while custom.init/deinit are null.
     avr_->custom.data = this;
     impl_->core_reset = avr_->reset;
@@ -130,7 +138,25 @@ std::string HubRig::init(const HubRigConfig& config) {
     return {};
 }
 
+// simavr 1.6 re-raises an input pin from its PORT bit (the pull-up) whenever the firmware writes
+// PORTx, unless the pin is in the port's "external" mask: so every driven input is registered
+// there with the level the rig drives. (Without it, the beams, driven low, read high from the
+// firmware's pull-up write on: the rig's first beam edge then looked like three others.)
+void HubRig::hold_levels(char port) {
+    const uint8_t level = port == 'A'   ? level_a_
+                          : port == 'B' ? level_b_
+                          : port == 'J' ? level_j_
+                                        : level_k_;
+    const uint8_t mask = port == 'A' ? 0x1F : port == 'J' ? 0x03 : 0xFF;
+    avr_ioport_external_t e{};
+    e.name = static_cast<unsigned char>(port) & 0x7F;
+    e.mask = mask;
+    e.value = level & mask;
+    avr_ioctl(avr_, AVR_IOCTL_IOPORT_SET_EXTERNAL(port), &e);
+}
+
 void HubRig::drive_inputs() {
+    for (const char port : {'A', 'B', 'J', 'K'}) hold_levels(port);
     for (uint8_t bit = 0; bit < 8; ++bit) {
         avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('A'), bit),
                       (level_a_ >> bit) & 1);
@@ -154,6 +180,7 @@ void HubRig::set_input(char port, uint8_t bit, bool high) {
     const uint8_t next = high ? static_cast<uint8_t>(*level | mask) : *level & ~mask;
     const bool changed = next != *level;
     *level = next;
+    hold_levels(port);
     avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ(port), bit), high ? 1 : 0);
     // The change is known from what we drive, not from PINK, which simavr may not have updated.
     if (port == 'K' && changed && (avr_->data[PCMSK2_ADDR] & mask)) {
@@ -205,6 +232,8 @@ void HubRig::apply(const HubAction& a) {
             if (avr_->cycle < before) rig_base_cycles_ += before;
             // Whatever simavr leaves in MCUSR, a real power-up or reset pin sets exactly one flag.
             avr_->data[MCUSR_ADDR] = a.kind == HubActionKind::POWER_CYCLE ? PORF : EXTRF;
+            // The display shares the hub's supply; the reset pin leaves it as it was.
+            if (a.kind == HubActionKind::POWER_CYCLE) lcd_.power_on(rig_cycles());
             break;
         }
         case HubActionKind::STALL:
@@ -398,6 +427,19 @@ void HubRig::on_port_c(avr_irq_t* irq, uint32_t value, void* param) {
     }
 }
 
+// Port L: the HD44780 (RS PL7, E PL6, D4 PL5, D5 PL4, D6 PL3, D7 PL2).
+void HubRig::on_port_l(avr_irq_t* irq, uint32_t value, void* param) {
+    auto* self = static_cast<HubRig*>(param);
+    const uint8_t mask = static_cast<uint8_t>(1u << irq->irq);
+    const uint8_t before = self->port_l_;
+    self->port_l_ = value ? static_cast<uint8_t>(before | mask) : before & ~mask;
+    if (self->port_l_ == before) return;
+    const uint8_t l = self->port_l_;
+    const uint8_t data =
+        static_cast<uint8_t>(((l >> 5) & 1) | ((l >> 3) & 2) | ((l >> 1) & 4) | ((l << 1) & 8));
+    self->lcd_.pins(self->rig_cycles(), (l & 0x80) != 0, (l & 0x40) != 0, data);
+}
+
 std::string HubRig::describe() const {
     char line[256];
     std::string s;
@@ -410,6 +452,11 @@ std::string HubRig::describe() const {
                   "t=%.4f inputs buttons=0x%04x paddle-a=%d paddle-b=%d beams=0x%x pause=%d\n",
                   static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, buttons, !(level_j_ & 1),
                   !(level_j_ & 2), level_a_ & 0x0F, !(level_a_ & 0x10));
+    s += line;
+    const auto text = lcd_.text();
+    std::snprintf(line, sizeof line, "t=%.4f display \"%s\" \"%s\" timing-errors=%u\n",
+                  static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, text[0].c_str(),
+                  text[1].c_str(), lcd_.timing_errors());
     s += line;
     return s;
 }

@@ -6,12 +6,17 @@
 //   - PCINT2 (port K, buttons 0..7) and PCINT1 (port J, paddles): simavr 1.6 raises neither
 //     on the ATmega2560, so the rig registers the vectors and raises them when a pin it drives
 //     changes under a set PCMSK bit.
-//   - every input is driven from the start and after every reset: simavr has no pull-ups.
+//   - every input is driven from the start and after every reset: simavr has no pull-ups; the
+//     driven levels are also the ports' "external" values, so that the firmware's pull-up
+//     writes to PORTA/B/J/K cannot override them.
 //   - UART0: AVR_UART_FLAG_POLL_SLEEP and _STDIO cleared; host bytes are fed at line rate and
 //     only while simavr's receive FIFO signals XON, so the rig itself never drops a byte.
 //   - resets: power-cycle (PORF), reset pin (EXTRF), and a CPU stall the watchdog must end.
+//   - the clock display: an HD44780 16x2 LCD on port L, modelled by the rig (hd44780_model.h)
+//     from the pin writes, with the controller's timings checked.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -19,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "sim/hub/hd44780_model.h"
 #include "sim/hub/hub_action.h"
 
 struct avr_t;
@@ -101,7 +107,11 @@ class HubRig {
     std::vector<HubReport> take_reports();
     const std::vector<HubTxFrame>& tx_frames() const { return tx_frames_; }
     const std::deque<HubApplied>& applied() const { return applied_; }
-    // One line per input and output: what `report` prints.
+    // What the LCD shows (two lines of 16 characters; spaces while it is off), and the model
+    // behind it (timing violations of the driver, characters written).
+    std::array<std::string, 2> display_text() const { return lcd_.text(); }
+    const Hd44780Model& display() const { return lcd_; }
+    // One line per input and output, and the display: what `report` prints.
     std::string describe() const;
     bool crashed() const { return crashed_; }
 
@@ -109,6 +119,7 @@ class HubRig {
     HubRig() = default;
     std::string init(const HubRigConfig& config);
     void drive_inputs();
+    void hold_levels(char port);
     void set_input(char port, uint8_t bit, bool high);
     void apply(const HubAction& action);
     void apply_due_actions();
@@ -121,6 +132,7 @@ class HubRig {
     static void on_uart_xon(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_uart_xoff(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_port_c(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_port_l(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_core_reset(::avr_t* avr);
 
     struct Impl;
@@ -149,6 +161,8 @@ class HubRig {
     uint16_t shift_ = 0;
     uint8_t port_c_ = 0;
     HubOutputs outputs_;
+    uint8_t port_l_ = 0;
+    Hd44780Model lcd_{HUB_CYCLES_PER_US};
     std::vector<HubReport> reports_;
     std::vector<HubTxFrame> tx_frames_;
     std::deque<HubApplied> applied_;

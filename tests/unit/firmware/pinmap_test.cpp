@@ -66,6 +66,8 @@ const char* role_name(Role r) {
             return "BUZZER";
         case Role::UART:
             return "UART";
+        case Role::DISPLAY:
+            return "DISPLAY";
         case Role::RESERVED:
             return "RESERVED";
     }
