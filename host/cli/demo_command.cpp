@@ -1,4 +1,12 @@
 // `venue demo`: the main job of the README. A whole Chessball match on simulated devices.
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "cli/commands.h"
 
 #ifdef VENUE_HAVE_DEMO
@@ -6,6 +14,36 @@
 #endif
 
 namespace venue::cli {
+
+#ifdef VENUE_HAVE_DEMO
+namespace {
+
+// `venue demo --gui`: the same event in the arbiter's console, venue-console beside this binary.
+// Returns only when it could not be started.
+int exec_console(const demo::DemoOptions& o) {
+    std::error_code ec;
+    std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) path = "venue";
+    const std::string console = path.replace_filename("venue-console").string();
+    std::vector<std::string> args = {console,          "--demo",
+                                     "--speed",        std::to_string(o.speed),
+                                     "--players",      std::to_string(o.players),
+                                     "--seed",         std::to_string(o.seed),
+                                     "--step-timeout", std::to_string(o.step_timeout_ms)};
+    if (!o.game.empty()) args.insert(args.end(), {"--game", o.game});
+    if (!o.log.empty()) args.insert(args.end(), {"--log", o.log});
+    if (!o.elf.empty()) args.insert(args.end(), {"--elf", o.elf});
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(console.c_str(), argv.data());
+    std::fprintf(stderr, "venue demo --gui: cannot start %s (build the venue-console target)\n",
+                 console.c_str());
+    return 2;
+}
+
+}  // namespace
+#endif
 
 void register_demo_command(CLI::App& app) {
 #ifdef VENUE_HAVE_DEMO
@@ -23,7 +61,8 @@ void register_demo_command(CLI::App& app) {
         "Examples:\n"
         "  venue demo                          the Opera Game, 4 players a side\n"
         "  venue demo --speed 3 --players 3    faster, three a side\n"
-        "  venue demo --game my.pgn --log x.sqlite");
+        "  venue demo --game my.pgn --log x.sqlite\n"
+        "  venue demo --gui --speed 2              in the arbiter's console window");
     cmd->add_option("--speed", o->speed, "Players' tempo: 2 plays twice as fast")
         ->capture_default_str();
     cmd->add_option("--game", o->game,
@@ -37,8 +76,10 @@ void register_demo_command(CLI::App& app) {
                     "Milliseconds to wait for the engine's reaction to a step before failing")
         ->capture_default_str();
     cmd->add_flag("--verbose", o->verbose, "Print every event and decision");
-    cmd->callback([o] {
-        int rc = demo::run_demo(*o);
+    auto gui = std::make_shared<bool>(false);
+    cmd->add_flag("--gui", *gui, "Show the event in the arbiter's console (venue-console --demo)");
+    cmd->callback([o, gui] {
+        int rc = *gui ? exec_console(*o) : demo::run_demo(*o);
         if (rc) throw CLI::RuntimeError(rc);
     });
 #else

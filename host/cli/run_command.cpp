@@ -8,7 +8,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -16,9 +15,7 @@
 #include "cli/commands.h"
 #include "cli/decision_text.h"
 #include "config/venue_config.h"
-#include "io/link/port_list.h"
-#include "io/link/serial_port_link.h"
-#include "io/link/termios_link.h"
+#include "runtime/attach_devices.h"
 #include "runtime/daemon.h"
 #include "runtime/session.h"
 #include "venue/event_json.h"
@@ -63,75 +60,6 @@ struct RunOptions {
     std::vector<std::string> boards;  // ID=PORT, added to or replacing [[board]]
 };
 
-// A pseudo-terminal (a simulator) needs the termios link (libserialport refuses ptys); real
-// ports go through libserialport, at the hub's 1 Mbit/s.
-bool is_pty(const std::string& path) {
-    std::error_code ec;
-    const auto real = std::filesystem::canonical(path, ec);
-    return (ec ? path : real.string()).rfind("/dev/pts/", 0) == 0;
-}
-
-std::unique_ptr<io::Link> hub_link(const std::string& port) {
-    if (is_pty(port)) return std::make_unique<io::TermiosLink>(port, 115200);
-    return std::make_unique<io::SerialPortLink>(port, 1'000'000);
-}
-
-// The devices of the venue file (and the command line), attached to the daemon. Returns a
-// description per device, or an error naming what is wrong.
-Result<std::vector<std::string>, std::string> attach_devices(const RunOptions& o,
-                                                             const config::VenueConfig& config,
-                                                             runtime::Daemon& daemon) {
-    std::vector<std::string> said;
-    std::string hub_port = o.hub.empty() ? config.hub.port : o.hub;
-    if (hub_port.empty() && !config.hub.serial.empty()) {
-        // Found by its USB serial number now; a renumbered port after an unplug is found again
-        // only by restarting (the runner reopens the same name).
-        auto ports = io::list_ports();
-        auto found = io::find_port_by_usb_serial(ports.ports, config.hub.serial);
-        if (!found)
-            return unexpected("no port has the hub's USB serial number " + config.hub.serial);
-        hub_port = found->name;
-    }
-    if (!hub_port.empty()) {
-        const engine::MatchConfig* m = config.hub_match();
-        if (!m) return unexpected(std::string("a hub is configured but there is no match"));
-        daemon.attach_hub(hub_link(hub_port), m->id);
-        said.push_back("hub on " + hub_port + " for match " + m->id);
-    }
-    std::vector<config::BoardPortConfig> boards = config.boards;
-    for (const std::string& spec : o.boards) {
-        const auto eq = spec.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-            return unexpected("--board " + spec + ": give ID=PORT, e.g. 12345=/dev/ttyUSB0");
-        config::BoardPortConfig b{spec.substr(0, eq), spec.substr(eq + 1), "", ""};
-        for (const auto& x : boards)
-            if (x.id == b.id) b.clock = x.clock;  // the file's clock setting stays
-        std::erase_if(boards, [&](const auto& x) { return x.id == b.id; });
-        boards.push_back(b);
-    }
-    for (const config::BoardPortConfig& b : boards) {
-        const engine::MatchConfig* match = nullptr;
-        for (const auto& m : config.matches)
-            if (m.board == b.id) match = &m;
-        if (!match) return unexpected("board " + b.id + ": no match is played on it (match.board)");
-        // A path (a serial device or a simulator's pty) through termios at the board's 9600
-        // baud; other names (COM3) through libserialport; or found by USB serial number.
-        io::dgt::BoardPort port = !b.usb_serial.empty()
-                                      ? io::dgt::BoardPort::usb_serial(b.usb_serial)
-                                  : b.port.front() == '/' ? io::dgt::BoardPort::path(b.port)
-                                                          : io::dgt::BoardPort::port_name(b.port);
-        said.push_back("board " + b.id + " on " + io::dgt::describe(port) + " for match " +
-                       match->id);
-        std::optional<bool> clock;
-        if (!b.clock.empty()) {
-            clock = b.clock == "white-left";
-            said.back() += ", its DGT 3000 keeps the clock (" + b.clock + ")";
-        }
-        daemon.attach_board(b.id, std::move(port), match->id, {}, {}, clock);
-    }
-    return said;
-}
-
 void print_records(const std::vector<runtime::StepRecord>& records, bool quiet) {
     for (const runtime::StepRecord& r : records)
         for (const runtime::Applied& a : r.applied) {
@@ -161,7 +89,7 @@ int run(const RunOptions& o) {
     auto& s = *session.value();
     s.set_snapshot_interval(o.snapshot_every);
     runtime::Daemon daemon(s);
-    auto devices = attach_devices(o, *config, daemon);
+    auto devices = runtime::attach_devices(*config, daemon, {o.hub, o.boards});
     if (!devices) {
         fmt::print(stderr, "venue run: {}\n", devices.error());
         return 2;

@@ -108,6 +108,11 @@ Result<std::vector<runtime::StepRecord>, std::string> SimulatedEvent::step(std::
 void SimulatedEvent::finish(std::int64_t ms) {
     if (finished_) return;
     finished_ = true;
+    if (!daemon_) {  // start() failed half way: only simulators to stop
+        if (rig_) rig_->stop();
+        board_.reset();
+        return;
+    }
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     while (std::chrono::steady_clock::now() < until) {
         if (!daemon_->step()) break;

@@ -1,0 +1,30 @@
+// The console's window: GLFW + OpenGL 3, the frame loop, and the engine thread.
+//
+//   engine thread: every ~1 ms, under the venue lock: source.step() ──▶ ViewModel::observe
+//                  (new records wake the UI: glfwPostEmptyEvent)
+//   UI thread:     under the venue lock: ViewModel::build + new log rows (a copy); then, without
+//                  it, the panels draw the copy; confirmed intents ──▶ to_event ──▶ Daemon::post
+//                  idle: glfwWaitEventsTimeout until the next clock digit changes (at most 0.5 s)
+//
+// The devices' threads never touch ImGui, and neither does the engine thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "console/venue_source.h"
+
+namespace venue::console {
+
+struct AppOptions {
+    int width = 1920, height = 1080;
+    std::string screenshot;   // write a PNG after `frames` frames, then exit
+    int frames = 0;           // with screenshot: frames to render first (paced at 60 Hz)
+    int bench_frames = 0;     // render this many frames unpaced, print frame times, then exit
+    double bench_idle_s = 5;  // with bench_frames: then measure CPU use while idle this long
+};
+
+// Runs the window until it is closed (or the screenshot/bench is done). Returns the exit code.
+int run_console(VenueSource& source, const AppOptions& options);
+
+}  // namespace venue::console

@@ -1,0 +1,53 @@
+// The console's fonts: DejaVu from Debian (fonts-dejavu-core), whose Sans has the chess symbols.
+#include <filesystem>
+
+#include "console/panels.h"
+
+namespace venue::console {
+namespace {
+
+std::string font_path(const char* file) {
+    return std::string(VENUE_FONT_DIR) + "/" + file;
+}
+
+}  // namespace
+
+Fonts load_fonts() {
+    ImGuiIO& io = ImGui::GetIO();
+    Fonts f;
+    const std::string sans = font_path("DejaVuSans.ttf");
+    const std::string bold = font_path("DejaVuSans-Bold.ttf");
+    const std::string mono_bold = font_path("DejaVuSansMono-Bold.ttf");
+    std::error_code ec;
+    if (!std::filesystem::exists(sans, ec) || !std::filesystem::exists(bold, ec) ||
+        !std::filesystem::exists(mono_bold, ec)) {
+        f.body = f.large = f.clock = f.pieces = io.Fonts->AddFontDefault();
+        io.Fonts->Build();
+        return f;
+    }
+    // Latin-1, punctuation (dashes, µ, ½), arrows, geometric shapes and the misc symbols block
+    // (the chess men U+2654..265F, the warning sign U+26A0, the star U+2605).
+    static const ImWchar body_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2044, 0x2190, 0x21FF,
+                                          0x25A0, 0x25FF, 0x2600, 0x26FF, 0};
+    static const ImWchar clock_ranges[] = {0x0020, 0x003A, 0};  // space + - . / 0-9 :
+    static const ImWchar piece_ranges[] = {0x2654, 0x265F, 0};
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    f.body = io.Fonts->AddFontFromFileTTF(sans.c_str(), 18.0f, &cfg, body_ranges);
+    f.large = io.Fonts->AddFontFromFileTTF(bold.c_str(), 30.0f, &cfg, body_ranges);
+    ImFontConfig big;
+    big.OversampleH = 1;
+    big.OversampleV = 1;
+    f.clock = io.Fonts->AddFontFromFileTTF(mono_bold.c_str(), 128.0f, &big, clock_ranges);
+    f.pieces = io.Fonts->AddFontFromFileTTF(sans.c_str(), 96.0f, &big, piece_ranges);
+    f.chess_glyphs = f.body && f.large && f.clock && f.pieces;
+    if (!f.chess_glyphs) {
+        io.Fonts->Clear();
+        f = Fonts{};
+        f.body = f.large = f.clock = f.pieces = io.Fonts->AddFontDefault();
+    }
+    io.Fonts->Build();
+    return f;
+}
+
+}  // namespace venue::console

@@ -1,0 +1,77 @@
+// venue-console: the arbiter's window onto a running venue (issue 8).
+//   venue-console VENUE.toml [--log FILE] [--hub PORT] [--board ID=PORT]   a real venue
+//   venue-console --demo [--speed X] [--players N] [--game PGN]             the simulated event
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+#include "console/console_app.h"
+#include "console/venue_source.h"
+
+int main(int argc, char** argv) {
+    using namespace venue::console;
+    CLI::App app(
+        "venue-console: the arbiter's window. Everything the engine knows (match, board,\n"
+        "clocks, claims, devices, the log) and every judgement the arbiter makes, with a note,\n"
+        "as an event in the log. Runs a venue file like `venue run` (same daemon, devices and\n"
+        "log), or with --demo the simulated Chessball event of `venue demo`.\n"
+        "Examples:\n"
+        "  venue-console venue.toml --hub /dev/ttyACM0 --board 12345=/dev/ttyUSB0\n"
+        "  venue-console --demo --speed 2\n"
+        "  venue-console --demo --speed 8 --screenshot console.png --frames 900",
+        "venue-console");
+    VenueOptions venue;
+    DemoSourceOptions demo;
+    AppOptions ui;
+    bool use_demo = false;
+    std::string size;
+    app.add_option("config", venue.config, "The venue file (TOML; see schemas/config/README.md)");
+    app.add_option("--log", venue.log,
+                   "Event log (default: [event] log of the venue file; --demo: "
+                   "venue-demo-DATE-TIME.sqlite)");
+    app.add_option("--hub", venue.devices.hub, "The hub's port (overrides [hub] port)");
+    app.add_option("--board", venue.devices.boards,
+                   "A board's port: ID=PORT, e.g. 12345=/dev/ttyUSB0 (repeatable)");
+    app.add_flag("--demo", use_demo, "Run the simulated event of `venue demo`");
+    app.add_option("--speed", demo.speed, "--demo: the players' tempo")->capture_default_str();
+    app.add_option("--players", demo.players, "--demo: players per team, 2 to 8")
+        ->capture_default_str();
+    app.add_option("--game", demo.game, "--demo: PGN file whose first game is played");
+    app.add_option("--seed", demo.seed, "--demo: who contests which claim")->capture_default_str();
+    app.add_option("--elf", demo.elf, "--demo: hub firmware ELF (default: this build's)");
+    app.add_option("--step-timeout", demo.step_timeout_ms,
+                   "--demo: milliseconds to wait for a reaction before failing")
+        ->capture_default_str();
+    app.add_option("--size", size, "Window size WxH (default 1920x1080)");
+    app.add_option("--screenshot", ui.screenshot, "Write a PNG of the window, then exit");
+    app.add_option("--frames", ui.frames, "With --screenshot: frames to draw first (60 a second)")
+        ->capture_default_str();
+    app.add_option("--bench-frames", ui.bench_frames,
+                   "Draw N frames as fast as possible, print frame times, then measure idle CPU")
+        ->capture_default_str();
+    app.add_option("--bench-idle", ui.bench_idle_s,
+                   "With --bench-frames: seconds of idle to measure")
+        ->capture_default_str();
+    CLI11_PARSE(app, argc, argv);
+
+    if (!size.empty() && std::sscanf(size.c_str(), "%dx%d", &ui.width, &ui.height) != 2) {
+        fmt::print(stderr, "venue-console: --size {}: give WxH, e.g. 1920x1080\n", size);
+        return 2;
+    }
+    if (use_demo == !venue.config.empty()) {
+        fmt::print(stderr, "venue-console: give a venue file or --demo (see --help)\n");
+        return 2;
+    }
+    auto source = use_demo ? open_demo({demo.speed, demo.players, demo.game, demo.seed, venue.log,
+                                        demo.elf, demo.step_timeout_ms})
+                           : open_venue(venue);
+    if (!source) {
+        fmt::print(stderr, "venue-console: {}\n", source.error());
+        return 2;
+    }
+    const int rc = run_console(**source, ui);
+    const auto& s = (*source)->session();
+    fmt::print("venue-console: log at event {}; state {}\n", s.last_seq(), s.state().state_hash());
+    return rc;
+}

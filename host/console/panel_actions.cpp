@@ -1,0 +1,216 @@
+// Arbiter actions: a button (and a shortcut) per action; each opens a dialog that asks for what
+// the action needs and a note, shows the question in words, and only on Confirm leaves an
+// ArbiterIntent in the outbox. The engine judges it; its decisions appear in the log.
+#include <cmath>
+#include <cstring>
+
+#include "console/panels.h"
+
+namespace venue::console {
+namespace {
+
+using K = engine::ArbiterActionKind;
+constexpr const char* RESULTS[] = {"1-0", "0-1", "1/2-1/2"};
+constexpr const char* DIALOG = "Confirm arbiter action";
+
+std::vector<const PlayerRow*> players(const MatchView* m) {
+    std::vector<const PlayerRow*> out;
+    if (!m) return out;
+    for (const TeamView* t : {&m->white, &m->black})
+        for (const PlayerRow& p : t->players) out.push_back(&p);
+    return out;
+}
+
+void copy(char* to, std::size_t size, const std::string& from) {
+    std::strncpy(to, from.c_str(), size - 1);
+    to[size - 1] = 0;
+}
+
+bool needs_player(K k) {
+    return k == K::WARN || k == K::REMOVE;
+}
+
+void dialog(const MatchView* m, UiState& ui) {
+    ActionForm& f = ui.form;
+    if (f.request_open) {
+        ImGui::OpenPopup(DIALOG);
+        f.request_open = false;
+    }
+    const ImVec2 d = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.4f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(620, 0), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(DIALOG, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    const K kind = f.intent.kind;
+    bool enter = false;
+    const auto list = players(m);
+    if (needs_player(kind)) {
+        if (f.player >= int(list.size())) f.player = 0;
+        const std::string current = list.empty() ? ""
+                                                 : list[std::size_t(f.player)]->name + " (" +
+                                                       list[std::size_t(f.player)]->id + ")";
+        if (ImGui::BeginCombo("player", current.c_str())) {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const std::string label = list[i]->name + " (" + list[i]->id + ")" +
+                                          (list[i]->removed ? " \u2014 removed" : "");
+                if (ImGui::Selectable(label.c_str(), int(i) == f.player)) f.player = int(i);
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::InputTextWithHint("reason", "talking, prompting, touched a teammate's piece", f.text,
+                                 sizeof f.text);
+    }
+    if (kind == K::ADD_TIME) {
+        int side = int(f.intent.side);
+        ImGui::RadioButton("White", &side, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("Black", &side, 1);
+        f.intent.side = chess::Color(side);
+        ImGui::InputFloat("minutes (negative takes away)", &f.minutes, 0.5f, 1.0f, "%.2f");
+    }
+    if (kind == K::RESTORE_POSITION) {
+        ImGui::InputInt("after ply", &f.intent.ply);
+        ImGui::TextDisabled("the game goes back to the position after this many moves");
+    }
+    if (kind == K::DECLARE_RESULT) {
+        ImGui::Combo("result", &f.result, RESULTS, 3);
+        ImGui::InputTextWithHint("termination", "adjudication, agreement, ...", f.text,
+                                 sizeof f.text);
+    }
+    if (kind == K::ENTER_MOVE)
+        ImGui::InputTextWithHint("move (UCI)", "e2e4", f.text, sizeof f.text);
+    ImGui::InputText("arbiter", ui.arbiter, sizeof ui.arbiter);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    enter = ImGui::InputTextWithHint("note", "why (required, goes into the log)", f.note,
+                                     sizeof f.note, ImGuiInputTextFlags_EnterReturnsTrue);
+
+    const ArbiterIntent intent = form_intent(f, m, ui.arbiter);
+    ImGui::Separator();
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::TextWrapped("%s?", describe(intent).c_str());
+    ImGui::PopFont();
+    const auto event = to_event(intent, 0);
+    if (!event) ImGui::TextColored(color4(COLOR_WARN), "%s", event.error().c_str());
+    ImGui::BeginDisabled(!event);
+    const bool confirm = ImGui::Button("Confirm (Enter)", ImVec2(200, 0)) || (enter && event);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool cancel =
+        ImGui::Button("Cancel (Esc)", ImVec2(160, 0)) || ImGui::IsKeyPressed(KEY_ESCAPE, false);
+    if (confirm && event) {
+        ui.outbox.push_back(intent);
+        ui.last_posted = describe(intent);
+        ImGui::CloseCurrentPopup();
+    } else if (cancel) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+// Two buttons a row, each half the panel's width.
+float g_button_w = 100;
+bool action_button(const char* label, bool enabled = true) {
+    ImGui::BeginDisabled(!enabled);
+    const bool pressed = ImGui::Button(label, ImVec2(g_button_w, 0));
+    ImGui::EndDisabled();
+    return pressed;
+}
+
+}  // namespace
+
+void open_intent(UiState& ui, const ArbiterIntent& intent) {
+    ActionForm& f = ui.form;
+    f = ActionForm{};
+    f.intent = intent;
+    f.request_open = true;
+    f.minutes = float(double(intent.amount_ms) / 60000.0);
+    copy(f.note, sizeof f.note, intent.note);
+    copy(f.text, sizeof f.text, intent.text);
+}
+
+void open_action(UiState& ui, const MatchView& m, engine::ArbiterActionKind kind, int ref) {
+    ArbiterIntent in;
+    in.match = m.id;
+    in.kind = kind;
+    in.ref = ref;
+    in.ply = m.segment_ply;
+    in.side = m.white.on_move ? chess::WHITE : chess::BLACK;
+    in.amount_ms = 120000;
+    open_intent(ui, in);
+    // A warning or removal starts on the claim holder, or on the player of the proposal.
+    const auto list = players(&m);
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i]->holds_claim) ui.form.player = int(i);
+}
+
+ArbiterIntent form_intent(const ActionForm& f, const MatchView* m, const char* arbiter) {
+    ArbiterIntent in = f.intent;
+    in.note = f.note;
+    in.arbiter = arbiter ? arbiter : "";
+    switch (in.kind) {
+        case K::WARN:
+        case K::REMOVE: {
+            const auto list = players(m);
+            in.player = f.player >= 0 && std::size_t(f.player) < list.size()
+                            ? list[std::size_t(f.player)]->id
+                            : "";
+            in.text = f.text;
+            break;
+        }
+        case K::ADD_TIME:
+            in.amount_ms = std::llround(double(f.minutes) * 60000.0);
+            break;
+        case K::DECLARE_RESULT:
+            in.result = RESULTS[f.result >= 0 && f.result < 3 ? f.result : 0];
+            in.text = f.text;
+            break;
+        case K::ENTER_MOVE:
+            in.text = f.text;
+            break;
+        default:
+            break;
+    }
+    return in;
+}
+
+void draw_actions_panel(const MatchView* m, UiState& ui) {
+    if (!m) {
+        ImGui::TextDisabled("no match");
+        dialog(m, ui);
+        return;
+    }
+    g_button_w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    const bool playing = m->result == "*";
+    const bool paused = m->phase == std::string("paused");
+    ImGui::TextDisabled("match %s: each action asks for a note", m->id.c_str());
+    if (action_button("Warn (W)", playing && m->chessball)) open_action(ui, *m, K::WARN);
+    ImGui::SameLine();
+    if (action_button("Remove (X)", playing && m->chessball)) open_action(ui, *m, K::REMOVE);
+    if (action_button("Time (T)", playing)) open_action(ui, *m, K::ADD_TIME);
+    ImGui::SameLine();
+    if (action_button(paused ? "Resume (R)" : "Pause (P)", playing))
+        open_action(ui, *m, paused ? K::RESUME : K::PAUSE);
+    if (action_button("Restore (B)", playing)) open_action(ui, *m, K::RESTORE_POSITION);
+    ImGui::SameLine();
+    if (action_button("Release claim (C)", playing && !m->claim_holder.empty()))
+        open_action(ui, *m, K::RELEASE_CLAIM);
+    if (action_button("Result (D)", playing)) open_action(ui, *m, K::DECLARE_RESULT);
+    ImGui::SameLine();
+    if (action_button("Enter move (M)", playing)) open_action(ui, *m, K::ENTER_MOVE);
+    for (const ProposalRow& p : m->proposals) {
+        ImGui::PushID(p.ref);
+        ImGui::TextColored(color4(COLOR_WARN), "Proposed warning #%d", p.ref);
+        if (action_button("Confirm (Y)")) open_action(ui, *m, K::CONFIRM_WARNING, p.ref);
+        ImGui::SameLine();
+        if (action_button("Reject (N)")) open_action(ui, *m, K::REJECT_WARNING, p.ref);
+        ImGui::PopID();
+    }
+    ImGui::SetNextItemWidth(200);
+    ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
+    if (!ui.last_posted.empty())
+        ImGui::TextWrapped("Sent: %s (the decisions are in the log)", ui.last_posted.c_str());
+    ImGui::TextDisabled("Undo: the log's \"undo\" buttons (a new action).");
+    dialog(m, ui);
+}
+
+}  // namespace venue::console

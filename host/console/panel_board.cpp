@@ -1,0 +1,119 @@
+// Board: the engine's position (not the sensed one), with the last move, a king in check, the
+// squares that must be set back (restore) and a removed player's men that come off.
+#include <algorithm>
+#include <cmath>
+
+#include "console/panels.h"
+
+namespace venue::console {
+namespace {
+
+constexpr ImU32 LIGHT = rgba(238, 216, 181);
+constexpr ImU32 DARK = rgba(181, 136, 99);
+constexpr ImU32 LAST_MOVE = rgba(245, 230, 60, 120);
+constexpr ImU32 CHECK = rgba(235, 40, 40, 200);
+constexpr ImU32 RESTORE = rgba(255, 120, 0);
+constexpr ImU32 REMOVED = rgba(210, 40, 210);
+
+// A white man is the filled (black) symbol painted white under the outlined (white) symbol in
+// black: the outline alone would let the square show through.
+const char* filled(chess::Piece p) {
+    switch (chess::type_of(p)) {
+        case chess::KING:
+            return "\u265A";
+        case chess::QUEEN:
+            return "\u265B";
+        case chess::ROOK:
+            return "\u265C";
+        case chess::BISHOP:
+            return "\u265D";
+        case chess::KNIGHT:
+            return "\u265E";
+        case chess::PAWN:
+            return "\u265F";
+        default:
+            return "";
+    }
+}
+
+void piece(ImDrawList* dl, const SquareView& s, ImVec2 p, float cell, const UiState& ui) {
+    if (s.piece == chess::NO_PIECE) return;
+    const bool white = chess::color_of(s.piece) == chess::WHITE;
+    if (!ui.fonts.chess_glyphs) {
+        const char text[2] = {s.letter, 0};
+        ImFont* f = ui.fonts.large;
+        const float fs = cell * 0.6f;
+        const ImVec2 ts = f->CalcTextSizeA(fs, cell, 0, text);
+        dl->AddText(f, fs, ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
+                    white ? rgba(255, 255, 255) : rgba(0, 0, 0), text);
+        return;
+    }
+    ImFont* f = ui.fonts.pieces;
+    const float fs = cell * 0.92f;
+    const ImVec2 ts = f->CalcTextSizeA(fs, cell, 0, filled(s.piece));
+    const ImVec2 at(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2);
+    if (white) {
+        dl->AddText(f, fs, at, rgba(255, 255, 255), filled(s.piece));
+        dl->AddText(f, fs, at, rgba(0, 0, 0), s.glyph);
+    } else {
+        dl->AddText(f, fs, at, rgba(0, 0, 0), s.glyph);
+    }
+}
+
+}  // namespace
+
+void draw_board_panel(const MatchView* m, UiState& ui) {
+    if (!m) {
+        ImGui::TextDisabled("no match");
+        return;
+    }
+    const BoardView& b = m->board;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float margin = 22;  // the coordinates
+    const float text_h = 3 * ImGui::GetTextLineHeightWithSpacing();
+    const float side = std::max(80.0f, std::min(avail.x - margin, avail.y - margin - text_h));
+    const float cell = std::floor(side / 8);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const ImVec2 origin(o.x + margin, o.y);
+    for (int row = 0; row < 8; ++row)
+        for (int col = 0; col < 8; ++col) {
+            const int file = ui.flip_board ? 7 - col : col;
+            const int rank = ui.flip_board ? row : 7 - row;
+            const SquareView& s = b.squares[std::size_t(rank * 8 + file)];
+            const ImVec2 p(origin.x + col * cell, origin.y + row * cell);
+            const ImVec2 q(p.x + cell, p.y + cell);
+            dl->AddRectFilled(p, q, s.light ? LIGHT : DARK);
+            if (s.marks & (MARK_LAST_FROM | MARK_LAST_TO)) dl->AddRectFilled(p, q, LAST_MOVE);
+            if (s.marks & MARK_CHECK)
+                dl->AddCircleFilled(ImVec2(p.x + cell / 2, p.y + cell / 2), cell * 0.48f, CHECK);
+            piece(dl, s, p, cell, ui);
+            if (s.marks & MARK_RESTORE)
+                dl->AddRect(ImVec2(p.x + 3, p.y + 3), ImVec2(q.x - 3, q.y - 3), RESTORE, 0, 0,
+                            6.0f);
+            if (s.marks & MARK_REMOVED) {
+                dl->AddLine(ImVec2(p.x + 6, p.y + 6), ImVec2(q.x - 6, q.y - 6), REMOVED, 5.0f);
+                dl->AddLine(ImVec2(q.x - 6, p.y + 6), ImVec2(p.x + 6, q.y - 6), REMOVED, 5.0f);
+            }
+            if (col == 0) {
+                const char r[2] = {char('1' + rank), 0};
+                dl->AddText(ImVec2(o.x + 4, p.y + cell / 2 - 9), COLOR_DIM, r);
+            }
+            if (row == 7) {
+                const char f[2] = {char('a' + file), 0};
+                dl->AddText(ImVec2(p.x + cell / 2 - 4, q.y + 2), COLOR_DIM, f);
+            }
+        }
+    ImGui::Dummy(ImVec2(margin + 8 * cell, 8 * cell + margin));
+    if (b.restore_required)
+        ImGui::TextColored(color4(RESTORE), "\u26A0 %s", b.restore_text.c_str());
+    else if (!b.last_move.empty())
+        ImGui::Text("Last move: %s", b.last_move.c_str());
+    else
+        ImGui::TextDisabled("No move yet");
+    ImGui::SameLine();
+    ImGui::TextDisabled("  (F flips the board)");
+    ImGui::TextDisabled("%s", b.fen.c_str());
+}
+
+}  // namespace venue::console

@@ -1,0 +1,85 @@
+// Match: the game, the teams and their players (files, claim, warnings, removed), whose move,
+// the score and the result.
+#include "console/panels.h"
+
+namespace venue::console {
+namespace {
+
+void team(const TeamView& t, const MatchView& m, const UiState& ui) {
+    ImGui::PushFont(ui.fonts.large);
+    if (t.on_move)
+        ImGui::TextColored(color4(COLOR_GOOD), "\u25B6 %s", t.name.c_str());
+    else
+        ImGui::TextUnformatted(t.name.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s%s%s", t.side == chess::WHITE ? "White" : "Black",
+                        t.score.empty() ? "" : ", score ", t.score.c_str());
+    const int cols = m.chessball ? 5 : 2;
+    const std::string id = "team" + std::to_string(int(t.side));
+    if (!ImGui::BeginTable(id.c_str(), cols,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                               ImGuiTableFlags_SizingStretchProp))
+        return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("player", ImGuiTableColumnFlags_WidthStretch);
+    if (m.chessball) {
+        ImGui::TableSetupColumn("files", ImGuiTableColumnFlags_WidthFixed, 60);
+        ImGui::TableSetupColumn("button", ImGuiTableColumnFlags_WidthFixed, 56);
+        ImGui::TableSetupColumn("warnings", ImGuiTableColumnFlags_WidthFixed, 76);
+    }
+    for (const PlayerRow& p : t.players) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (p.holds_claim) ImGui::TextColored(color4(COLOR_GOOD), "\u2605");
+        ImGui::TableNextColumn();
+        if (p.removed)
+            ImGui::TextColored(color4(COLOR_DIM), "%s (%s) removed", p.name.c_str(), p.id.c_str());
+        else if (p.holds_claim)
+            ImGui::TextColored(color4(COLOR_GOOD), "%s (%s)", p.name.c_str(), p.id.c_str());
+        else
+            ImGui::Text("%s (%s)", p.name.c_str(), p.id.c_str());
+        if (!m.chessball) continue;
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(p.files.empty() ? "\u2014" : p.files.c_str());
+        ImGui::TableNextColumn();
+        std::string buttons;
+        for (int b : p.buttons) buttons += (buttons.empty() ? "" : ",") + std::to_string(b);
+        ImGui::TextUnformatted(buttons.c_str());
+        ImGui::TableNextColumn();
+        if (p.warnings) {
+            std::string w;
+            for (int i = 0; i < p.warnings; ++i) w += "\u26A0";
+            ImGui::TextColored(color4(p.warnings >= 2 ? COLOR_BAD : COLOR_WARN), "%s %d", w.c_str(),
+                               p.warnings);
+        }
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_match_panel(const MatchView* m, UiState& ui) {
+    if (!m) {
+        ImGui::TextDisabled("no match in the log yet");
+        return;
+    }
+    ImGui::Text("%s \u00B7 %s \u00B7 ply %d \u00B7 %s", m->id.c_str(), m->game.c_str(), m->ply,
+                m->phase.c_str());
+    ImGui::PushFont(ui.fonts.large);
+    const bool over = m->result != "*";
+    ImGui::TextColored(color4(over ? COLOR_WARN : COLOR_INFO), "%s", m->to_move.c_str());
+    ImGui::PopFont();
+    ImGui::Separator();
+    team(m->white, *m, ui);
+    ImGui::Spacing();
+    team(m->black, *m, ui);
+    if (!m->proposals.empty()) {
+        ImGui::Spacing();
+        ImGui::TextColored(color4(COLOR_WARN), "Waiting for the judge:");
+        for (const ProposalRow& p : m->proposals) ImGui::BulletText("%s", p.text.c_str());
+    }
+}
+
+}  // namespace venue::console

@@ -1,0 +1,103 @@
+// The console's panels: each draws part of a ConsoleView with Dear ImGui, one file per panel
+// (panel_*.cpp). They read values only; what the arbiter decides leaves as ArbiterIntents in
+// UiState::outbox, which the app turns into events (to_event) and posts to the daemon. No GL, no
+// GLFW here: the unit test draws every panel with an ImGui context and no renderer.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "console/view_model.h"
+
+namespace venue::console {
+
+struct Fonts {
+    ImFont* body = nullptr;     // DejaVu Sans 18 px, with the chess and symbol glyphs
+    ImFont* large = nullptr;    // DejaVu Sans Bold 30 px: names, whose move, the claim holder
+    ImFont* clock = nullptr;    // DejaVu Sans Mono Bold 128 px, digits only: readable at 3 m
+    ImFont* pieces = nullptr;   // DejaVu Sans 96 px, U+2654..265F only
+    bool chess_glyphs = false;  // the DejaVu files were found (else letters stand for pieces)
+};
+
+// Adds the fonts to the current context's atlas (and builds it). Falls back to ImGui's own font
+// when /usr/share/fonts/truetype/dejavu is missing (fonts-dejavu-core).
+Fonts load_fonts();
+
+// The confirmation dialog of one arbiter action: filled by a button, a shortcut or an undo.
+struct ActionForm {
+    bool request_open = false;  // open the modal at the next frame
+    ArbiterIntent intent;
+    char note[256] = "";
+    char text[256] = "";   // reason, termination or UCI, as the action needs
+    float minutes = 2.0f;  // ADD_TIME, with intent.side; negative takes time away
+    int player = 0;        // index into the dialog's player list (WARN, REMOVE)
+    int result = 0;        // DECLARE_RESULT: 0 "1-0", 1 "0-1", 2 "1/2-1/2"
+    std::string error;     // why Confirm was refused (to_event's answer)
+};
+
+struct LogFilter {
+    bool family[std::size_t(LogFamily::COUNT_)] = {true, true,  true, true, true,
+                                                   true, false, true, true};
+    bool events = true, decisions = true;
+    bool follow = true;  // keep the newest row in view
+    char search[128] = "";
+    bool focus_search = false;
+    // The rows shown, cached while neither the log nor the filter changes.
+    std::vector<std::uint32_t> shown;
+    std::size_t shown_for_rows = SIZE_MAX;
+    std::string shown_for_key;
+};
+
+// What the UI keeps between frames (never engine state).
+struct UiState {
+    Fonts fonts;
+    std::size_t match = 0;  // the match shown (index into ConsoleView::matches)
+    bool flip_board = false;
+    bool show_help = false;
+    char arbiter[64] = "Chief arbiter";
+    ActionForm form;
+    LogFilter log;
+    std::vector<ArbiterIntent> outbox;  // confirmed, for the app to post
+    std::string last_posted;            // shown in the actions panel
+};
+
+// Every panel, laid out over the whole display (io.DisplaySize), plus the shortcuts.
+void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui);
+
+// One panel each, inside a window the caller began (or none: they begin their own child).
+void draw_match_panel(const MatchView* match, UiState& ui);
+void draw_board_panel(const MatchView* match, UiState& ui);
+void draw_clocks_panel(const MatchView* match, UiState& ui);
+void draw_claims_panel(const ConsoleView& view, const MatchView* match, UiState& ui);
+void draw_devices_panel(const ConsoleView& view, UiState& ui);
+void draw_log_panel(const std::vector<LogRow>& log, UiState& ui);
+void draw_actions_panel(const MatchView* match, UiState& ui);
+
+// Opens the confirmation dialog for `kind` on `match` (a shortcut, a button, an undo).
+void open_action(UiState& ui, const MatchView& match, engine::ArbiterActionKind kind, int ref = 0);
+void open_intent(UiState& ui, const ArbiterIntent& intent);
+// The intent the dialog describes now (its fields read back), for Confirm and the tests.
+ArbiterIntent form_intent(const ActionForm& form, const MatchView* match, const char* arbiter);
+
+// Colours (ImGui's packing: 0xAABBGGRR).
+constexpr ImU32 rgba(unsigned r, unsigned g, unsigned b, unsigned a = 255) {
+    return ImU32(r) | ImU32(g) << 8 | ImU32(b) << 16 | ImU32(a) << 24;
+}
+inline ImVec4 color4(ImU32 c) {
+    return ImGui::ColorConvertU32ToFloat4(c);
+}
+constexpr ImU32 COLOR_GOOD = rgba(90, 220, 110);
+constexpr ImU32 COLOR_WARN = rgba(255, 170, 40);
+constexpr ImU32 COLOR_BAD = rgba(240, 80, 70);
+constexpr ImU32 COLOR_DIM = rgba(140, 140, 140);
+constexpr ImU32 COLOR_INFO = rgba(110, 190, 255);
+
+// GLFW's key codes, which Dear ImGui 1.86's GLFW backend writes into io.KeysDown (letters are
+// their ASCII capitals).
+constexpr int KEY_F1 = 290;
+constexpr int KEY_ESCAPE = 256;
+
+}  // namespace venue::console

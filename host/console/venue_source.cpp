@@ -1,0 +1,140 @@
+#include "console/venue_source.h"
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "config/venue_config.h"
+#include "runtime/session.h"
+
+#ifdef VENUE_HAVE_DEMO
+#include "chess/pgn.h"
+#include "demo/demo_plan.h"
+#include "demo/simulated_event.h"
+#endif
+
+namespace venue::console {
+namespace {
+
+class RealVenue final : public VenueSource {
+  public:
+    RealVenue(config::VenueConfig config, std::unique_ptr<runtime::Session> session)
+        : config_(std::move(config)), session_(std::move(session)), daemon_(*session_) {}
+    ~RealVenue() override { finish(); }
+
+    Result<std::vector<runtime::StepRecord>, std::string> step(std::int64_t) override {
+        return daemon_.step();
+    }
+    runtime::Daemon& daemon() override { return daemon_; }
+    const runtime::Session& session() const override { return *session_; }
+    std::string title() const override {
+        return config_.event_name.empty() ? std::string("Venue") : config_.event_name;
+    }
+    std::string hub_match() const override {
+        const engine::MatchConfig* m = config_.hub_match();
+        for (const std::string& d : devices)
+            if (m && d.rfind("hub ", 0) == 0) return m->id;
+        return "";
+    }
+    void finish() override {
+        if (!stopped_) daemon_.stop();
+        stopped_ = true;
+    }
+    void start() { daemon_.start(); }
+
+  private:
+    config::VenueConfig config_;
+    std::unique_ptr<runtime::Session> session_;
+    runtime::Daemon daemon_;
+    bool stopped_ = false;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<VenueSource>, std::string> open_venue(const VenueOptions& o) {
+    auto config = config::load_venue_config(o.config);
+    if (!config) return unexpected(config.error().to_string());
+    const std::string log_path = o.log.empty() ? config->log_path : o.log;
+    auto session = runtime::Session::open(*config, log_path);
+    if (!session) return unexpected(session.error());
+    auto venue = std::make_unique<RealVenue>(*config, std::move(*session));
+    auto devices = runtime::attach_devices(*config, venue->daemon(), o.devices);
+    if (!devices) return unexpected(devices.error());
+    venue->devices = *devices;
+    if (venue->session().last_seq() > 0) venue->history_log = log_path;
+    venue->start();
+    return std::unique_ptr<VenueSource>(std::move(venue));
+}
+
+#ifdef VENUE_HAVE_DEMO
+namespace {
+
+class DemoVenue final : public VenueSource {
+  public:
+    explicit DemoVenue(std::unique_ptr<demo::SimulatedEvent> ev) : ev_(std::move(ev)) {}
+    ~DemoVenue() override { finish(); }
+
+    Result<std::vector<runtime::StepRecord>, std::string> step(std::int64_t now_ms) override {
+        return ev_->step(now_ms);
+    }
+    runtime::Daemon& daemon() override { return ev_->daemon(); }
+    const runtime::Session& session() const override { return ev_->session(); }
+    std::string title() const override { return "Demo: " + ev_->plan().title; }
+    std::string hub_match() const override { return ev_->plan().match.id; }
+    bool done() const override { return ev_->done() || ev_->failed(); }
+    std::string failure() const override { return ev_->failed() ? ev_->failure() : ""; }
+    void finish() override { ev_->finish(); }
+
+  private:
+    std::unique_ptr<demo::SimulatedEvent> ev_;
+};
+
+std::string default_log_name() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    ::localtime_r(&t, &tm);
+    char buf[64];
+    std::strftime(buf, sizeof buf, "venue-demo-%Y%m%d-%H%M%S.sqlite", &tm);
+    return buf;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& o) {
+    if (o.players < 2 || o.players > 8)
+        return unexpected(std::string("--players: Chessball teams have 2 to 8 players (CB-2.2)"));
+    if (!(o.speed > 0.05 && o.speed <= 50))
+        return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
+    std::string text = demo::opera_game_pgn();
+    if (!o.game.empty()) {
+        std::ifstream in(o.game);
+        if (!in) return unexpected("cannot read " + o.game);
+        std::stringstream s;
+        s << in.rdbuf();
+        text = s.str();
+    }
+    chess::PgnReader reader(text);
+    auto first = reader.next();
+    if (!first) return unexpected(std::string("the game file holds no game"));
+    if (!*first) return unexpected(first->error().to_string());
+    auto plan = demo::make_plan(first->value(), demo::demo_match_config(o.players), o.seed);
+    if (!plan) return unexpected(plan.error());
+    const std::string log_path = o.log.empty() ? default_log_name() : o.log;
+    if (std::filesystem::exists(log_path))
+        return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
+    auto ev = demo::SimulatedEvent::start(*plan, log_path, {o.speed, o.elf, o.step_timeout_ms});
+    if (!ev) return unexpected(ev.error());
+    auto src = std::make_unique<DemoVenue>(std::move(*ev));
+    src->devices = {"demo log " + log_path};
+    return std::unique_ptr<VenueSource>(std::move(src));
+}
+#else
+Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions&) {
+    return unexpected(
+        std::string("this build has no hub simulator (simavr, gcc-avr): run "
+                    "scripts/setup"));
+}
+#endif
+
+}  // namespace venue::console

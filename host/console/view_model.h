@@ -1,0 +1,270 @@
+// The console's model: everything the arbiter's window shows, as plain values, and the arbiter's
+// intents turned into events. Pure: no ImGui, no GL, no clock read here (the time is passed in),
+// so the panels are a thin view over it and tests check its texts without a window.
+//
+//   engine thread (holds the venue lock)           UI thread
+//   Daemon::step() ──▶ ViewModel::observe(record)
+//                      ViewModel::build(session, devices, now) ──▶ ConsoleView (a value) ──▶ panels
+//   Daemon::post(event) ◀── to_event(intent) ◀── ArbiterIntent ◀────────── actions panel, shortcuts
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "io/dgt/board_status.h"
+#include "io/hub/hub_runner.h"
+#include "runtime/daemon.h"
+#include "runtime/session.h"
+#include "venue/venue_state.h"
+
+namespace venue::console {
+
+using chess::Color;
+using io::HostNanos;
+
+// --- the view ---------------------------------------------------------------------------------
+
+// Why a square is marked on the board; several may apply (bit set).
+enum SquareMark : std::uint8_t {
+    MARK_NONE = 0,
+    MARK_LAST_FROM = 1,  // the last move's origin
+    MARK_LAST_TO = 2,    // the last move's destination
+    MARK_CHECK = 4,      // the king of the side to move, in check
+    MARK_RESTORE = 8,    // must be set back (Match::restore_squares, RestoreRequired)
+    MARK_REMOVED = 16,   // a removed player's man to take off (PlayerRemoved)
+};
+
+struct SquareView {
+    chess::Piece piece = chess::NO_PIECE;
+    const char* glyph = "";  // the piece's UTF-8 glyph (U+2654..265F), "" when empty
+    char letter = ' ';       // "KQRBNP" / "kqrbnp", for a font without chess glyphs
+    bool light = false;
+    std::uint8_t marks = MARK_NONE;
+};
+
+struct BoardView {
+    std::array<SquareView, 64> squares{};  // indexed by chess::Square (a1 = 0)
+    std::string last_move;                 // "13... Rxd7" ("" before the first move)
+    std::string fen;
+    bool restore_required = false;
+    std::string restore_text;  // "restore d2, e4" ("" when nothing to restore)
+};
+
+struct PlayerRow {
+    std::string id, name;
+    std::string files;  // files owned now (Chessball), "" otherwise
+    std::vector<int> buttons;
+    int warnings = 0;
+    bool removed = false;
+    bool holds_claim = false;
+};
+
+struct TeamView {
+    std::string name;
+    Color side = chess::WHITE;
+    std::vector<PlayerRow> players;
+    bool on_move = false;
+    std::string score;  // "1½" (from ScoreChanged), "" before any
+};
+
+struct ClockSide {
+    std::string text;  // "1:29:58", "4:07", "9.4" (tenths under ten seconds)
+    std::int64_t ms = 0;
+    bool running = false;
+    bool flagged = false;  // at zero
+    std::string added;     // "+2:00 added" (TimeAdded decisions), "" when none
+};
+
+struct ClockView {
+    ClockSide white, black;
+    std::string state;   // "running", "paused", "stopped", "flag"
+    std::string source;  // "hub heartbeat" or "engine"
+    // Milliseconds until a clock text changes (for the frame loop's sleep); -1: none runs.
+    std::int64_t next_change_ms = -1;
+    std::int64_t& of_running_ms(Color c) { return c == chess::WHITE ? white.ms : black.ms; }
+};
+
+struct ProposalRow {
+    int ref = 0;
+    std::string player;  // id
+    std::string text;    // "#1 Bulat (Kazan): moved a teammate's piece"
+};
+
+struct MatchView {
+    std::string id, game, title;  // title: "Kazan - Moscow"
+    std::string phase;            // to_string(MatchPhase)
+    std::string result, termination;
+    std::string to_move;  // "White (Kazan) to move", "game over", ...
+    int ply = 0;          // moves played in the whole game (every part)
+    int segment_ply = 0;  // in the part being played (what RESTORE_POSITION counts)
+    bool chessball = false;
+    TeamView white, black;
+    ClockView clock;
+    BoardView board;
+    std::string claim_holder;            // "Bulat (Kazan), button 1"; "" when none
+    std::vector<ProposalRow> proposals;  // open ones, waiting for the judge
+};
+
+enum class ClaimKind : std::uint8_t {
+    GRANTED,
+    LATE,
+    TIE,
+    OUT_OF_TURN,
+    REFUSED,  // other refusals (removed player, paused, no legal move, ...)
+    ENDED,
+};
+
+struct ClaimLine {
+    std::string time;
+    ClaimKind kind = ClaimKind::GRANTED;
+    std::string text;
+};
+
+struct DeviceRow {
+    std::string name;       // "hub", "board 12345"
+    std::string state;      // "connected", "reconnecting (3 tries)", "disconnected"
+    bool ok = false;        // connected and frames recent
+    std::string frame_age;  // "12 ms", "—"
+    std::string clock;      // hub: "offset +3.2 s, drift +12.3 ppm, ±45 µs"; boards: ""
+    std::string firmware;   // "build 1a2b3c4d, protocol 3"; board "version 1.7"
+    std::string errors;     // "0 CRC, 0 resync, 1 link"
+    std::string detail;     // port, last error
+};
+
+// --- arbiter intents --------------------------------------------------------------------------
+
+// What the arbiter asks for in the actions panel; becomes an engine::ArbiterAction event.
+struct ArbiterIntent {
+    std::string match;
+    engine::ArbiterActionKind kind = engine::ArbiterActionKind::PAUSE;
+    Color side = chess::WHITE;   // ADD_TIME
+    std::int64_t amount_ms = 0;  // ADD_TIME (negative takes time away)
+    int ply = 0;                 // RESTORE_POSITION
+    std::string result;          // DECLARE_RESULT: "1-0", "0-1", "1/2-1/2"
+    std::string text;            // reason (WARN, REMOVE, DECLARE_RESULT), UCI (ENTER_MOVE)
+    std::string player;          // WARN, REMOVE
+    int ref = 0;                 // CONFIRM_WARNING, REJECT_WARNING
+    std::string arbiter;         // who acts
+    std::string note;            // why: required
+};
+
+// The intent as an event at host time `host_ns`, or what is missing ("a note is required", "no
+// player chosen", "the result must be 1-0, 0-1 or 1/2-1/2"). The engine judges the rest and says
+// so in its decisions (a removed player warned, a restore beyond the game, ...).
+Result<engine::Event, std::string> to_event(const ArbiterIntent& intent, HostNanos host_ns);
+
+// "Warn Bulat (B2) in match cb1: talking" — the confirmation's question, in words.
+std::string describe(const ArbiterIntent& intent, const engine::VenueState* state = nullptr);
+
+// The action that undoes `done`, when there is one (time added back, a pause resumed); an undo is
+// a new event, never an edit of the log.
+std::optional<ArbiterIntent> undo_of(const engine::ArbiterAction& done);
+
+// Families of log rows, for the log's filter.
+enum class LogFamily : std::uint8_t {
+    CLAIM,
+    MOVE,
+    CLOCK,
+    PENALTY,  // warnings, removals, time added, illegal moves
+    ARBITER,
+    DEVICE,
+    BOARD,   // snapshots, mismatches, restores
+    RESULT,  // game ended, score
+    OTHER,
+    COUNT_
+};
+const char* family_name(LogFamily f);
+
+struct LogRow {
+    std::int64_t seq = 0;
+    HostNanos host_ns = 0;
+    std::string time;
+    bool decision = false;  // false: the event itself; true: one of its decisions
+    LogFamily family = LogFamily::OTHER;
+    std::string kind;  // "claim_pressed", "warning_given", ...
+    std::string rule;  // decisions only
+    std::string text;  // the reason (decisions) or the event's fields in words
+    // An arbiter action that a new one undoes (time given back, a pause resumed).
+    std::optional<ArbiterIntent> undo;
+};
+
+// What the app reads from the daemon (under the venue lock) for the devices panel and clocks.
+struct DeviceInputs {
+    std::optional<io::HubLinkStatus> hub;
+    std::vector<io::dgt::BoardStatus> boards;
+    std::optional<wire::Heartbeat> heartbeat;
+    std::string hub_match;  // the match the hub keeps the clock of ("" when no hub)
+};
+
+struct ConsoleView {
+    std::string title;   // "Venue console: Opera Game ..." (set by the app)
+    std::string status;  // "events 123, state 0123abcd..."
+    std::vector<MatchView> matches;
+    std::vector<ClaimLine> claims;  // newest last
+    std::vector<DeviceRow> devices;
+    std::vector<std::string> messages;  // device messages and refused intents, newest last
+};
+
+// --- the model --------------------------------------------------------------------------------
+
+class ViewModel {
+  public:
+    // Wall-clock time = host steady time + offset (for the log's times); 0 shows the time since
+    // the first event instead.
+    void set_wall_offset_ns(std::int64_t offset) { wall_offset_ns_ = offset; }
+    // Rows kept (oldest dropped first).
+    void set_log_capacity(std::size_t rows) { log_capacity_ = rows; }
+
+    // What a step applied: the log's rows, claim lines, scores and time added. `state` (the
+    // state after it, optional) names the players in the texts.
+    void observe(const runtime::StepRecord& record, const engine::VenueState* state = nullptr);
+    void observe(const runtime::Applied& applied, HostNanos happened_ns,
+                 const engine::VenueState* state = nullptr);
+    void message(const std::string& text, HostNanos now_ns);
+
+    ConsoleView build(const runtime::Session& session, const DeviceInputs& devices,
+                      HostNanos now_ns) const;
+    ConsoleView build(const engine::VenueState& state, const DeviceInputs& devices,
+                      HostNanos now_ns) const;
+
+    const std::deque<LogRow>& log() const { return log_; }
+    // Rows ever added (the oldest are dropped beyond the capacity): a reader that has copied
+    // `seen` rows appends the newer ones to `out` and updates `seen`.
+    std::uint64_t rows_added() const { return rows_added_; }
+    void copy_new_rows(std::uint64_t& seen, std::vector<LogRow>& out) const;
+    std::string format_time(HostNanos host_ns) const;
+
+  private:
+    MatchView match_view(const engine::Match& m, const DeviceInputs& devices,
+                         HostNanos now_ns) const;
+    void add_row(LogRow row);
+
+    struct MatchTrack {
+        std::string score_white, score_black;
+        std::int64_t added_ms[2] = {0, 0};
+        HostNanos clock_ns = 0;  // the host time of the last event that set the engine's clock
+        std::vector<chess::Square> removed_squares;  // the last PlayerRemoved's, until a move
+    };
+    std::map<std::string, MatchTrack> tracks_;
+    std::deque<LogRow> log_;
+    std::size_t log_capacity_ = 20000;
+    std::uint64_t rows_added_ = 0;
+    std::deque<ClaimLine> claims_;
+    std::deque<std::string> messages_;
+    std::int64_t wall_offset_ns_ = 0;
+    HostNanos first_ns_ = -1;
+};
+
+// Formatting helpers, shared with the panels and tests.
+std::string clock_text(std::int64_t ms);     // "1:29:58", "4:07", "9.4", "0.0"
+std::string duration_text(std::int64_t ms);  // "+2:00", "-0:30"
+std::string age_text(std::int64_t ns);       // "12 ms", "3.4 s", "—" when negative
+std::string square_list(const std::vector<chess::Square>& squares);  // "c2, d7"
+
+}  // namespace venue::console
