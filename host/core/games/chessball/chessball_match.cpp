@@ -16,6 +16,25 @@ const char* team_name(chess::Color c) {
     return c == chess::WHITE ? "White" : "Black";
 }
 
+// The clause a judge's warning or removal falls under, read from the reason he
+// gave (free text; CB-6.4.2 / CB-6.4.3 when it names none of these grounds).
+const char* judge_clause(const std::string& reason, bool removal) {
+    std::string r;
+    for (char c : reason) r += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    auto says = [&](const char* word) { return r.find(word) != std::string::npos; };
+    if (removal) {
+        if (says("aggress")) return "CB-6.4.3.3";
+        if (says("offensive") || says("insult") || says("language") || says("gesture"))
+            return "CB-6.4.3.2";
+        return "CB-6.4.3";
+    }
+    if (says("displac") || says("knock") || says("touch")) return "CB-6.4.2.1";
+    if (says("illegal") || says("impossible")) return "CB-6.4.2.2";
+    if (says("disrespect")) return "CB-6.4.2.3";
+    if (says("talk") || says("prompt") || says("communicat")) return "CB-6.4.2.4";
+    return "CB-6.4.2";
+}
+
 }  // namespace
 
 std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
@@ -163,13 +182,13 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
 
 void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (finished(out)) return;
+    if (!holder_) {
+        displacement("a piece moved (" + e.uci + ") while nobody holds the claim", out);
+        return;
+    }
     auto m = chess::parse_uci(game_.position(), e.uci);
     if (!m) {
         impossible_move(e.uci + " is not a legal move", out);
-        return;
-    }
-    if (!holder_) {
-        displacement("a piece moved (" + e.uci + ") while nobody holds the claim", out);
         return;
     }
     if (!owns_move(*holder_, *m)) {
@@ -178,7 +197,9 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
                         out);
         return;
     }
+    const std::size_t first = out.size();
     Match::on(e, out);  // a legal move of his: waits for the clock press (or mates at once)
+    cite_ending(first, out);
     if (phase_ == MatchPhase::FINISHED) holder_.reset();
 }
 
@@ -200,11 +221,10 @@ void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
     }
     if (holder_ && pending_ && !restore_required_) {
         const PlayerRef mover = *holder_;
+        const std::size_t first = out.size();
         Match::on(e, out);
-        if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100) {
-            end("1/2-1/2", "50-move rule", "CB-5.3.3",
-                "50 moves by each team without a pawn move or capture (automatic, CB-A12)", out);
-        }
+        cite_ending(first, out);
+        fifty_moves(out);
         holder_ = mover;
         end_claim("CB-6.3", "the clock press completes the move and ends the claim", out);
         return;
@@ -217,6 +237,49 @@ void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
 void ChessballMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
     ignore("CB-A13", "no team may claim a draw in Chessball; fivefold repetition is automatic",
            out);
+}
+
+// CB-5.2.2 with CB-A10: the Laws' Art. 6.9 decides; the decision names the clause.
+void ChessballMatch::on(const FlagFell& e, std::vector<Decision>& out) {
+    const std::size_t first = out.size();
+    Match::on(e, out);
+    cite_ending(first, out);
+    holder_.reset();
+}
+
+// CB-5.3.3 with CB-A12: 50 moves by each team (100 plies), drawn without a claim.
+void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
+    if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100)
+        end("1/2-1/2", "50-move rule", "CB-5.3.3",
+            "50 moves by each team without a pawn move or capture (automatic, CB-A12)", out);
+}
+
+// The Laws decide how a game ends; the catalogue names the Chessball clause
+// (the Laws' article stays in the reason).
+void ChessballMatch::cite_ending(std::size_t first, std::vector<Decision>& out) const {
+    if (phase_ != MatchPhase::FINISHED) return;
+    const char* rule = nullptr;
+    if (termination_ == "checkmate")
+        rule = "CB-5.2.1";
+    else if (termination_ == "stalemate")
+        rule = "CB-5.3.1";
+    else if (termination_ == "dead position")
+        rule = "CB-5.3.2";
+    else if (termination_ == "fivefold repetition")
+        rule = "CB-A13";
+    else if (termination_ == "75-move rule")
+        rule = "CB-A12";
+    else if (termination_ == "time forfeit")
+        rule = result_ == "1/2-1/2" ? "CB-A10" : "CB-5.2.2";
+    if (!rule) return;
+    bool ended = false;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        Decision& d = out[i];
+        ended = ended || std::holds_alternative<GameEnded>(d.body);
+        if (!ended || d.rule.rfind("FIDE-", 0) != 0) continue;
+        d.reason += " (Laws of Chess, Art. " + d.rule.substr(5) + ")";
+        d.rule = rule;
+    }
 }
 
 void ChessballMatch::end_claim(const char* rule, const std::string& why,
@@ -330,7 +393,11 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
             end(game_.position().side_to_move() == chess::WHITE ? "0-1" : "1-0", "checkmate",
                 "CB-5.2.1", "checkmate after the removal", out);
         else
-            end("1/2-1/2", chess::to_string(s), "CB-5.3", "after the removal", out);
+            end("1/2-1/2", chess::to_string(s),
+                s == chess::GameStatus::STALEMATE       ? "CB-5.3.1"
+                : s == chess::GameStatus::DEAD_POSITION ? "CB-5.3.2"
+                                                        : "CB-5.3",
+                std::string(chess::to_string(s)) + " after the removal (CB-A21)", out);
     }
 }
 
@@ -340,8 +407,15 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                              e.kind == K::CONFIRM_WARNING || e.kind == K::REJECT_WARNING ||
                              e.kind == K::RELEASE_CLAIM;
     if (!team_action) {
+        const std::size_t plies = game_.ply_count(), first = out.size();
         Match::on(e, out);
+        cite_ending(first, out);
         if (e.kind == K::RESTORE_POSITION) holder_.reset();
+        // a move the judge enters completes the turn like a clock press (CB-6.3).
+        if (e.kind == K::ENTER_MOVE && game_.ply_count() > plies) {
+            fifty_moves(out);
+            end_claim("CB-6.3", "the judge entered the move: the claim ends", out);
+        }
         return;
     }
     if (e.note.empty()) {
@@ -357,10 +431,12 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                 ignore("CB-6.2.2.2", "no player '" + e.player + "'", out);
                 return;
             }
+            const std::string reason = e.text.empty() ? e.note : e.text;
             if (e.kind == K::WARN)
-                give_warning(*p, e.text.empty() ? e.note : e.text, "CB-6.4.2", out);
+                give_warning(*p, reason, judge_clause(reason, false), out);
             else
-                remove(*p, "CB-6.4.3", "the judge removes " + name(*p) + ": " + e.note, out);
+                remove(*p, judge_clause(reason, true),
+                       "the judge removes " + name(*p) + ": " + reason, out);
             return;
         }
         case K::CONFIRM_WARNING:

@@ -60,6 +60,7 @@ class ChessballMatch : public engine::Match {
     void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;
     void on(const engine::ClockPressed& e, std::vector<Decision>& out) override;
     void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;
+    void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
     void on(const engine::ArbiterAction& e, std::vector<Decision>& out) override;
 
   private:
@@ -71,6 +72,8 @@ class ChessballMatch : public engine::Match {
                       const std::string& why, bool release, std::vector<Decision>& out,
                       std::int64_t margin_us = 0);
     void end_claim(const char* rule, const std::string& why, std::vector<Decision>& out);
+    void cite_ending(std::size_t first, std::vector<Decision>& out) const;
+    void fifty_moves(std::vector<Decision>& out);
     void impossible_move(const std::string& what, std::vector<Decision>& out);
     void displacement(const std::string& what, std::vector<Decision>& out);
     void warn(PlayerRef p, const std::string& reason, const char* rule, bool judge,
