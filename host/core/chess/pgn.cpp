@@ -45,7 +45,10 @@ std::optional<std::int64_t> parse_clock(std::string_view text) {
         size_t j = i;
         while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
         if (j == i) return std::nullopt;
-        std::from_chars(text.data() + i, text.data() + j, parts[count++]);
+        // Out-of-range digit strings are refused rather than wrapped: a
+        // malformed clock comment must never produce a plausible time.
+        if (std::from_chars(text.data() + i, text.data() + j, parts[count++]).ec != std::errc())
+            return std::nullopt;
         if (j == text.size()) break;
         if (text[j] == '.') {
             std::int64_t scale = 100;
@@ -63,7 +66,9 @@ std::optional<std::int64_t> parse_clock(std::string_view text) {
     std::int64_t h = count == 3 ? parts[0] : 0;
     std::int64_t m = count == 3 ? parts[1] : parts[0];
     std::int64_t s = count == 3 ? parts[2] : parts[1];
-    if (m >= 60 || s >= 60) return std::nullopt;
+    // No clock shows more than 999 hours; the bound also keeps the sum below
+    // overflow for any hour count that parsed.
+    if (h > 999 || m >= 60 || s >= 60) return std::nullopt;
     return ((h * 60 + m) * 60 + s) * 1000 + fraction_ms;
 }
 

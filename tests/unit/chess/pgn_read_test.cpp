@@ -131,5 +131,14 @@ TEST(PgnClock, FormatAndParse) {
     EXPECT_FALSE(parse_clock("7"));
 }
 
+// Found by chess_pgn_fuzz: hour counts that overflow when turned into
+// milliseconds are refused, not wrapped into a plausible clock.
+TEST(PgnClock, RefusesHoursNoClockShows) {
+    EXPECT_EQ(parse_clock("999:59:59"), ((999 * 60 + 59) * 60 + 59) * 1000LL);
+    EXPECT_FALSE(parse_clock("1000:00:00"));
+    EXPECT_FALSE(parse_clock("4444444444444444441:29:00"));
+    EXPECT_FALSE(parse_clock("99999999999999999999999:00:00"));
+}
+
 }  // namespace
 }  // namespace venue::chess
