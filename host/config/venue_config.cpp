@@ -1,5 +1,6 @@
 #include "config/venue_config.h"
 
+#include "games/business/business_match.h"
 #include "games/chessball/chessball_match.h"
 
 #include <toml++/toml.h>
@@ -92,15 +93,18 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                                 const VenueConfig& venue) {
     only_keys(t, path,
               {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black",
-               "chessball"});
+               "chessball", "business"});
     engine::MatchConfig m;
     m.id = get<std::string>(t, path, "id", "");
     if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
     m.game = get<std::string>(t, path, "game", "fide");
-    if (m.game != "fide" && m.game != "chessball")
+    if (m.game != "fide" && m.game != "chessball" && m.game != "business")
         throw Failure{line_of(*t.get("game")), path + ".game",
-                      "'" + m.game + "' is not available yet; this build runs \"fide\" and " +
-                          "\"chessball\""};
+                      "'" + m.game + "' is not available yet; this build runs \"fide\", " +
+                          "\"chessball\" and \"business\""};
+    // Business Chess: one clock, 90 minutes per team, no increment (BC-I.5).
+    if (m.game == "business") m.time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};
+    const bool business = m.game == "business";
     m.event = venue.event_name;
     m.site = venue.site;
     m.round = get<std::string>(t, path, "round", "1");
@@ -110,8 +114,10 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         const std::string tp = path + ".time";
         only_keys(*time, tp, {"base_minutes", "increment_seconds", "mode"});
         m.time.base_ms = int64_t(get<double>(*time, tp, "base_minutes", 90) * 60000);
-        m.time.increment_ms = int64_t(get<double>(*time, tp, "increment_seconds", 30) * 1000);
-        const std::string mode = get<std::string>(*time, tp, "mode", "fischer");
+        m.time.increment_ms =
+            int64_t(get<double>(*time, tp, "increment_seconds", business ? 0 : 30) * 1000);
+        const std::string mode =
+            get<std::string>(*time, tp, "mode", business ? "sudden_death" : "fischer");
         if (mode == "fischer")
             m.time.mode = engine::TimeMode::FISCHER;
         else if (mode == "sudden_death")
@@ -147,6 +153,43 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         m.chessball.third_warning_bonus = get<bool>(*cb, cp, "third_warning_bonus", true);
         m.chessball.warnings_to_remove = int(get<int64_t>(*cb, cp, "warnings_to_remove", 3));
     }
+    if (const toml::table* bc = table_at(t, path, "business")) {
+        const std::string bp = path + ".business";
+        only_keys(*bc, bp,
+                  {"game_rating", "max_branches", "boards", "control_board", "players", "reserves",
+                   "veto_minutes", "single_branch_bonus_seconds", "second_offence",
+                   "offence_bonus_seconds", "clone_pause_auto", "return_rating_half_up"});
+        auto& r = m.business;
+        r.game_rating = int(get<int64_t>(*bc, bp, "game_rating", r.game_rating));
+        r.max_branches = int(get<int64_t>(*bc, bp, "max_branches", r.max_branches));
+        if (const toml::node* b = bc->get("boards")) {
+            const toml::array* ba = b->as_array();
+            if (!ba) throw Failure{line_of(*b), bp + ".boards", "must be an array of strings"};
+            r.boards.clear();
+            for (const toml::node& x : *ba) {
+                auto v = x.value<std::string>();
+                if (!v) throw Failure{line_of(x), bp + ".boards", "must be an array of strings"};
+                r.boards.push_back(*v);
+            }
+        }
+        r.control_board = get<std::string>(*bc, bp, "control_board", r.control_board);
+        r.players = int(get<int64_t>(*bc, bp, "players", r.players));
+        r.reserves = int(get<int64_t>(*bc, bp, "reserves", r.reserves));
+        r.veto_window_ms = int64_t(get<double>(*bc, bp, "veto_minutes", 30) * 60000);
+        r.single_branch_bonus_ms =
+            int64_t(get<double>(*bc, bp, "single_branch_bonus_seconds", 30) * 1000);
+        const std::string second = get<std::string>(*bc, bp, "second_offence", "expel");
+        if (second == "expel")
+            r.second_offence = engine::SecondOffence::EXPEL;
+        else if (second == "time_penalty")
+            r.second_offence = engine::SecondOffence::TIME_PENALTY;
+        else
+            throw Failure{line_of(*bc->get("second_offence")), bp + ".second_offence",
+                          "'" + second + "': use expel or time_penalty"};
+        r.offence_bonus_ms = int64_t(get<double>(*bc, bp, "offence_bonus_seconds", 120) * 1000);
+        r.clone_pause_auto = get<bool>(*bc, bp, "clone_pause_auto", true);
+        r.return_rating_half_up = get<bool>(*bc, bp, "return_rating_half_up", true);
+    }
     for (const char* side : {"white", "black"}) {
         const toml::table* st = table_at(t, path, side);
         if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
@@ -158,6 +201,10 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
     }
     if (m.game == "chessball") {
         if (auto bad = games::chessball::ChessballMatch::validate(m))
+            throw Failure{line_of(t), path, *bad};
+    }
+    if (m.game == "business") {
+        if (auto bad = games::business::BusinessMatch::validate(m))
             throw Failure{line_of(t), path, *bad};
     }
     return m;

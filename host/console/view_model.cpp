@@ -188,6 +188,10 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                 return std::string(side_name(e.zone)) + " zone: red line crossed " +
                        (e.inward ? "inward" : "outward");
             },
+            [](const KeyChange& e) {
+                return std::string(to_string(e.kind)) + " by " + side_name(e.side) +
+                       (e.note.empty() ? "" : ": " + e.note);
+            },
         },
         body);
 }

@@ -18,11 +18,13 @@ struct MoveAccepted {
     std::string match;
     std::string uci;
     std::string san;
-    int ply = 0;  // 1 = White's first move
+    int ply = 0;        // 1 = White's first move
+    std::string board;  // games played on several boards (Business Chess); "" otherwise
 };
 struct MoveRefused {
     std::string match;
-    std::string uci;  // may be "" (the board matched no move)
+    std::string uci;    // may be "" (the board matched no move)
+    std::string board;  // games played on several boards; "" otherwise
 };
 // The position on the board must be set back to the game position; these
 // squares differ (or must be cleared).
@@ -108,10 +110,72 @@ struct EventIgnored {
     std::string match;
 };
 
+// --- Business Chess: the branch tree ---------------------------------------------------------
+// A representative's entry (event KeyChange) accepted, or refused with a code (ONE_KEY_CHANGE,
+// RATING_ONE, BRANCH_CLOSED, NO_FREE_BOARD, VETOED, ...).
+struct KeyChangeAccepted {
+    std::string match;
+    Color side = chess::WHITE;
+    std::string kind;  // "branch", "select", "pass", ...
+    int from_branch = 0;
+    int to_branch = 0;
+    int amount = 0;
+};
+struct KeyChangeRefused {
+    std::string match;
+    Color side = chess::WHITE;
+    std::string kind;
+    std::string code;
+};
+struct BranchOpened {
+    std::string match;
+    int branch = 0;
+    int parent = 0;
+    std::string board;
+    int split_ply = 0;  // plies of the mother's game when it split
+    int rating = 0;
+};
+struct BranchClosed {
+    std::string match;
+    int branch = 0;
+    std::string board;
+    std::string result;       // "1-0", "0-1", "1/2-1/2"
+    std::string termination;  // "checkmate", "selection", "resignation", "agreement", ...
+    int rating = 0;           // the stake scored
+};
+struct RatingChanged {
+    std::string match;
+    int branch = 0;
+    int rating = 0;
+};
+// A board must be set to this position (a cloned branch, the control board) and confirmed by
+// the board (BoardRestored) before play goes on (catalogue X-6).
+struct BoardSetupRequired {
+    std::string match;
+    std::string board;
+    std::string fen;
+    int branch = 0;
+};
+// Raised to the arbiters: nothing changes until one of them acts (the catalogue's "flag").
+struct ArbiterFlag {
+    std::string match;
+    Color side = chess::WHITE;
+    std::string code;   // INCOMPLETE_TURN, SAME_MOVE, SECOND_CROSSER, ...
+    std::string board;  // the board concerned, "" when none
+};
+struct PlayerReplaced {
+    std::string match;
+    Color side = chess::WHITE;
+    std::string player_out;
+    std::string player_in;
+};
+
 using DecisionBody =
     std::variant<MoveAccepted, MoveRefused, RestoreRequired, IllegalMoveCounted, TimeAdded,
                  ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored, ClaimGranted,
-                 ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved, ScoreChanged>;
+                 ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved, ScoreChanged,
+                 KeyChangeAccepted, KeyChangeRefused, BranchOpened, BranchClosed, RatingChanged,
+                 BoardSetupRequired, ArbiterFlag, PlayerReplaced>;
 
 struct Decision {
     DecisionBody body;

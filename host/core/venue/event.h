@@ -144,10 +144,45 @@ struct ArbiterAction {
     std::string note;     // why: required
 };
 
+// --- Business Chess -----------------------------------------------------------------------
+// What a team's representative enters on the terminal beside the demonstration boards (or the
+// arbiter for him), catalogue BC-A21 and 6.5: the key changes of BC-I.13 (BRANCH, SELECT, PASS)
+// and the other entries about the branch tree and the team.
+enum class KeyChangeKind : std::uint8_t {
+    BRANCH,   // from_branch = mother, board = the free board ("" = next free), amount = daughter
+    SELECT,   // from_branch resigned, its rating to to_branch (or over `shares`, BC-A4)
+    PASS,     // one unit of rating from_branch -> to_branch (amount 1)
+    RESIGN,   // from_branch resigned without selection (BC-I.14); its chips leave the game
+    DRAW,     // from_branch drawn: claim "" = agreement (BC-A15), "threefold", "fifty_moves"
+    VETO,     // the side vetoes branching (BC-I.6, BC-I.18, BC-A1)
+    BOARD_C,  // the last branch moves to the control board (BC-I.7, BC-II.4)
+    REPLACE,  // player (out) is replaced by in_player (BC-I.12, BC-A20)
+};
+struct RatingShare {
+    int branch = 0;
+    int amount = 0;
+};
+struct KeyChange {
+    std::string match;
+    KeyChangeKind kind = KeyChangeKind::PASS;
+    Color side = chess::WHITE;  // the team making it
+    int from_branch = 0;
+    int to_branch = 0;
+    std::string board;
+    int amount = 0;
+    std::vector<RatingShare> shares;
+    std::string claim;      // DRAW
+    std::string player;     // the representative (REPLACE: the player going out)
+    std::string in_player;  // REPLACE: the player coming in
+    std::string arbiter;    // who entered it
+    std::string note;
+};
+const char* to_string(KeyChangeKind k);
+
 using EventBody =
     std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
                  BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
-                 ClaimPressed, BeamCrossed, BoardSnapshot>;
+                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

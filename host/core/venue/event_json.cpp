@@ -58,8 +58,16 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessPenalties, illegal_move_bon
                                                 illegal_moves_to_lose, incorrect_claim_bonus_ms)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessballRules, auto_warnings, warning_bonus_ms,
                                                 third_warning_bonus, warnings_to_remove)
+NLOHMANN_JSON_SERIALIZE_ENUM(SecondOffence, {{SecondOffence::EXPEL, "expel"},
+                                             {SecondOffence::TIME_PENALTY, "time_penalty"}})
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BusinessRules, game_rating, max_branches, boards,
+                                                control_board, players, reserves, veto_window_ms,
+                                                single_branch_bonus_ms, second_offence,
+                                                offence_bonus_ms, clone_pause_auto,
+                                                return_rating_half_up)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MatchConfig, id, game, event, site, round, white,
-                                                black, time, penalties, board, start_fen, chessball)
+                                                black, time, penalties, board, start_fen, chessball,
+                                                business)
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HostStarted, version)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceConnected, device, detail)
@@ -76,6 +84,25 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimPressed, match, button, ver
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BeamCrossed, match, zone, inward)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
                                                 result, text, player, ref, arbiter, note)
+// Written by hand: an unknown kind is an error, not the first kind (as the macro would make it).
+void to_json(nlohmann::json& j, const KeyChangeKind& k) {
+    j = to_string(k);
+}
+void from_json(const nlohmann::json& j, KeyChangeKind& k) {
+    const auto s = j.get<std::string>();
+    for (KeyChangeKind c :
+         {KeyChangeKind::BRANCH, KeyChangeKind::SELECT, KeyChangeKind::PASS, KeyChangeKind::RESIGN,
+          KeyChangeKind::DRAW, KeyChangeKind::VETO, KeyChangeKind::BOARD_C, KeyChangeKind::REPLACE})
+        if (s == to_string(c)) {
+            k = c;
+            return;
+        }
+    throw std::invalid_argument("'" + s + "' is not a key change");
+}
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RatingShare, branch, amount)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChange, match, kind, side, from_branch,
+                                                to_branch, board, amount, shares, claim, player,
+                                                in_player, arbiter, note)
 
 // Types with optional fields are written by hand: an absent optional is an absent key.
 void to_json(nlohmann::json& j, const ClockPressed& e) {
@@ -98,8 +125,28 @@ void from_json(const nlohmann::json& j, ClockReading& e) {
     if (j.contains("running")) e.running = j.at("running").get<Color>();
 }
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveAccepted, match, uci, san, ply)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveRefused, match, uci)
+// `board` is written only when set, so that the decisions of one-board games keep the form
+// older logs have (venue verify compares recomputed decisions with the stored ones).
+void to_json(nlohmann::json& j, const MoveAccepted& d) {
+    j = {{"match", d.match}, {"uci", d.uci}, {"san", d.san}, {"ply", d.ply}};
+    if (!d.board.empty()) j["board"] = d.board;
+}
+void from_json(const nlohmann::json& j, MoveAccepted& d) {
+    d.match = j.value("match", "");
+    d.uci = j.value("uci", "");
+    d.san = j.value("san", "");
+    d.ply = j.value("ply", 0);
+    d.board = j.value("board", "");
+}
+void to_json(nlohmann::json& j, const MoveRefused& d) {
+    j = {{"match", d.match}, {"uci", d.uci}};
+    if (!d.board.empty()) j["board"] = d.board;
+}
+void from_json(const nlohmann::json& j, MoveRefused& d) {
+    d.match = j.value("match", "");
+    d.uci = j.value("uci", "");
+    d.board = j.value("board", "");
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RestoreRequired, match, fen, squares)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(IllegalMoveCounted, match, side, count)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeAdded, match, side, amount_ms)
@@ -116,6 +163,17 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ScoreChanged, match, white_half_points,
                                                 black_half_points)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChangeAccepted, match, side, kind, from_branch,
+                                                to_branch, amount)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChangeRefused, match, side, kind, code)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BranchOpened, match, branch, parent, board,
+                                                split_ply, rating)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BranchClosed, match, branch, board, result,
+                                                termination, rating)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RatingChanged, match, branch, rating)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardSetupRequired, match, board, fen, branch)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterFlag, match, side, code, board)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerReplaced, match, side, player_out, player_in)
 
 namespace {
 

@@ -24,6 +24,7 @@ const char* kind_name(const EventBody& body) {
                           [](const ClaimPressed&) { return "claim_pressed"; },
                           [](const BeamCrossed&) { return "beam_crossed"; },
                           [](const BoardSnapshot&) { return "board_snapshot"; },
+                          [](const KeyChange&) { return "key_change"; },
                       },
                       body);
 }
@@ -41,6 +42,7 @@ const char* source_name(const EventBody& body) {
                           [](const BeamCrossed&) { return "hub"; },
                           [](const DrawClaimed&) { return "arbiter"; },
                           [](const ArbiterAction&) { return "arbiter"; },
+                          [](const KeyChange&) { return "arbiter"; },
                           [](const auto&) { return "host"; },
                       },
                       body);
@@ -64,8 +66,38 @@ const char* kind_name(const DecisionBody& body) {
                           [](const WarningProposed&) { return "warning_proposed"; },
                           [](const WarningGiven&) { return "warning_given"; },
                           [](const PlayerRemoved&) { return "player_removed"; },
+                          [](const KeyChangeAccepted&) { return "key_change_accepted"; },
+                          [](const KeyChangeRefused&) { return "key_change_refused"; },
+                          [](const BranchOpened&) { return "branch_opened"; },
+                          [](const BranchClosed&) { return "branch_closed"; },
+                          [](const RatingChanged&) { return "rating_changed"; },
+                          [](const BoardSetupRequired&) { return "board_setup_required"; },
+                          [](const ArbiterFlag&) { return "arbiter_flag"; },
+                          [](const PlayerReplaced&) { return "player_replaced"; },
                       },
                       body);
+}
+
+const char* to_string(KeyChangeKind k) {
+    switch (k) {
+        case KeyChangeKind::BRANCH:
+            return "branch";
+        case KeyChangeKind::SELECT:
+            return "select";
+        case KeyChangeKind::PASS:
+            return "pass";
+        case KeyChangeKind::RESIGN:
+            return "resign";
+        case KeyChangeKind::DRAW:
+            return "draw";
+        case KeyChangeKind::VETO:
+            return "veto";
+        case KeyChangeKind::BOARD_C:
+            return "board_c";
+        case KeyChangeKind::REPLACE:
+            return "replace";
+    }
+    return "?";
 }
 
 }  // namespace venue::engine

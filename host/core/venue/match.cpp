@@ -67,6 +67,11 @@ void Match::on(const ClaimPressed& e, std::vector<Decision>& out) {
     ignore("X-1", "button " + std::to_string(e.button) + ": plain chess has no claims", out);
 }
 
+void Match::on(const KeyChange& e, std::vector<Decision>& out) {
+    ignore("X-1", std::string("'") + to_string(e.kind) + "': only Business Chess has key changes",
+           out);
+}
+
 // Every game keeps the zones' occupancy; what a crossing means (a violation in
 // Business Chess) is the game's to decide.
 void Match::on(const BeamCrossed& e, std::vector<Decision>& /*out*/) {
@@ -83,7 +88,7 @@ void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
     auto m = chess::parse_uci(game_.position(), e.uci);
     if (!m) {
         // The recogniser only reports legal moves; anything else is a fault upstream.
-        out.push_back({MoveRefused{config_.id, e.uci}, "FIDE-3.10", m.error()});
+        out.push_back({MoveRefused{config_.id, e.uci, ""}, "FIDE-3.10", m.error()});
         return;
     }
     pending_ = *m;
@@ -146,8 +151,8 @@ void Match::commit(chess::Move m, std::optional<std::int64_t> remaining_ms, cons
     clock_after_move_.push_back(remaining_ms ? remaining_ms
                                              : std::optional<std::int64_t>(clock_.of(mover)));
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
-    out.push_back({MoveAccepted{config_.id, chess::to_uci(m), san, int(game_.ply_count())}, rule,
-                   std::string(side_name(mover)) + " played " + san});
+    out.push_back({MoveAccepted{config_.id, chess::to_uci(m), san, int(game_.ply_count()), ""},
+                   rule, std::string(side_name(mover)) + " played " + san});
 
     const chess::GameStatus status = game_.status();
     switch (status) {
@@ -344,7 +349,7 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
             if (finished(out)) return;
             auto m = chess::parse_uci(game_.position(), e.text);
             if (!m) {
-                out.push_back({MoveRefused{config_.id, e.text}, "X-3", m.error()});
+                out.push_back({MoveRefused{config_.id, e.text, ""}, "X-3", m.error()});
                 return;
             }
             restore_required_ = false;

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "chess/uci.h"
+#include "games/business/business_pgn.h"
 
 namespace venue::engine {
 namespace {
@@ -66,6 +67,9 @@ void add_moves(chess::PgnGame& g, const chess::Game& game, const Match& match, s
 }  // namespace
 
 std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
+    // Business Chess: one game per branch, tied together by headers (games/business/).
+    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
+        return games::business::branch_pgns(*bc);
     std::vector<chess::Game> parts;
     for (const std::string& p : match.earlier_parts())
         if (auto g = replay_part(p)) parts.push_back(*g);

@@ -17,7 +17,8 @@ namespace venue::engine {
 // The part being played now (the whole game when it was never edited).
 chess::PgnGame to_pgn(const Match& match);
 
-// Every part, oldest first: what `venue export pgn` writes.
+// Every part, oldest first: what `venue export pgn` writes. A Business Chess match gives one
+// game per branch instead (games/business/business_pgn.h); to_pgn() is then the last branch.
 std::vector<chess::PgnGame> to_pgn_parts(const Match& match);
 
 }  // namespace venue::engine

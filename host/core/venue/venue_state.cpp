@@ -1,5 +1,6 @@
 #include "venue/venue_state.h"
 
+#include "games/business/business_match.h"
 #include "games/chessball/chessball_match.h"
 
 #include <cstdio>
@@ -14,6 +15,13 @@ std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {
             return nullptr;
         }
         return std::make_unique<games::chessball::ChessballMatch>(config);
+    }
+    if (config.game == "business") {
+        if (auto bad = games::business::BusinessMatch::validate(config)) {
+            if (why) *why = "match " + config.id + ": " + *bad;
+            return nullptr;
+        }
+        return std::make_unique<games::business::BusinessMatch>(config);
     }
     if (why) *why = "game '" + config.game + "' has no rules module yet";
     return nullptr;
