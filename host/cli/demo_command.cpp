@@ -11,6 +11,7 @@
 
 #ifdef VENUE_HAVE_DEMO
 #include "demo/run_demo.h"
+#include "feed/feed_publisher.h"
 #endif
 
 namespace venue::cli {
@@ -62,7 +63,8 @@ void register_demo_command(CLI::App& app) {
         "  venue demo                          the Opera Game, 4 players a side\n"
         "  venue demo --speed 3 --players 3    faster, three a side\n"
         "  venue demo --game my.pgn --log x.sqlite\n"
-        "  venue demo --gui --speed 2              in the arbiter's console window");
+        "  venue demo --gui --speed 2              in the arbiter's console window\n"
+        "  venue demo --feed 0.0.0.0:8080      TV feed for the whole network (docs/tv-guide.md)");
     cmd->add_option("--speed", o->speed, "Players' tempo: 2 plays twice as fast")
         ->capture_default_str();
     cmd->add_option("--game", o->game,
@@ -76,9 +78,18 @@ void register_demo_command(CLI::App& app) {
                     "Milliseconds to wait for the engine's reaction to a step before failing")
         ->capture_default_str();
     cmd->add_flag("--verbose", o->verbose, "Print every event and decision");
+    cmd->add_option("--feed", o->feed,
+                    "Serve the TV feed (JSON, live PGN, overlays) on HOST:PORT; 0 = any free port")
+        ->capture_default_str();
+    auto no_feed = std::make_shared<bool>(false);
+    cmd->add_flag("--no-feed", *no_feed, "Do not serve the TV feed");
     auto gui = std::make_shared<bool>(false);
     cmd->add_flag("--gui", *gui, "Show the event in the arbiter's console (venue-console --demo)");
-    cmd->callback([o, gui] {
+    cmd->callback([o, gui, no_feed] {
+        if (*no_feed) o->feed.clear();
+        if (!o->feed.empty())
+            if (auto address = feed::parse_feed_address(o->feed); !address)
+                throw CLI::ValidationError("--feed", address.error());
         int rc = *gui ? exec_console(*o) : demo::run_demo(*o);
         if (rc) throw CLI::RuntimeError(rc);
     });

@@ -11,10 +11,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <tuple>
 
 #include "cli/commands.h"
 #include "cli/decision_text.h"
 #include "config/venue_config.h"
+#include "feed/feed_publisher.h"
 #include "runtime/attach_devices.h"
 #include "runtime/daemon.h"
 #include "runtime/session.h"
@@ -58,7 +60,32 @@ struct RunOptions {
     std::int64_t snapshot_every = 10000;
     std::string hub;                  // overrides [hub] port
     std::vector<std::string> boards;  // ID=PORT, added to or replacing [[board]]
+    std::string feed;                 // HOST:PORT, overrides [feed] address
+    bool no_feed = false;
 };
+
+// The TV feed, unless turned off. A feed that cannot start (its port taken) is reported and the
+// run goes on without it: a match must never wait for television.
+std::unique_ptr<feed::FeedPublisher> start_feed(const config::VenueConfig& config,
+                                                const RunOptions& o, runtime::Daemon& daemon) {
+    if (o.no_feed || (!config.feed.enabled && o.feed.empty())) {
+        fmt::print("feed: off\n");
+        return nullptr;
+    }
+    feed::FeedOptions f;
+    f.host = config.feed.host;
+    f.port = config.feed.port;
+    if (!o.feed.empty()) std::tie(f.host, f.port) = *feed::parse_feed_address(o.feed);  // checked
+
+    f.log = [](const std::string& m) { fmt::print(stderr, "feed: {}\n", m); };
+    auto started = feed::FeedPublisher::start(f, daemon);
+    if (!started) {
+        fmt::print(stderr, "feed: not started ({}); the run goes on without it\n", started.error());
+        return nullptr;
+    }
+    fmt::print("feed: {} (read-only: JSON, events, live PGN, overlays)\n", (*started)->url());
+    return std::move(*started);
+}
 
 void print_records(const std::vector<runtime::StepRecord>& records, bool quiet) {
     for (const runtime::StepRecord& r : records)
@@ -77,6 +104,11 @@ int run(const RunOptions& o) {
         fmt::print(stderr, "venue run: {}\n", config.error().to_string());
         return 2;
     }
+    if (!o.feed.empty())
+        if (auto address = feed::parse_feed_address(o.feed); !address) {
+            fmt::print(stderr, "venue run: --feed {}\n", address.error());
+            return 2;
+        }
     const std::string log_path = o.log.empty() ? config->log_path : o.log;
     auto session =
         runtime::Session::open(*config, log_path, [](std::int64_t done, std::int64_t all) {
@@ -101,6 +133,7 @@ int run(const RunOptions& o) {
                                  : std::string(),
                s.state().state_hash(), s.state().matches().size());
     for (const std::string& d : *devices) fmt::print("device: {}\n", d);
+    auto feed = start_feed(*config, o, daemon);
     const bool has_devices = !devices->empty();
     fmt::print("input: {}{}\n", o.input == "-" ? "standard input" : o.input,
                has_devices ? " and the devices" : "");
@@ -180,7 +213,10 @@ void register_run_command(CLI::App& app) {
         "Devices: the hub ([hub] port or serial, or --hub PORT) and the DGT boards\n"
         "([[board]] id and port, or --board ID=PORT); they reconnect by themselves.\n"
         "Input: JSON lines {\"kind\": \"arbiter_action\", \"data\": {...}} from --input (the\n"
-        "arbiter, scripts, or simulated devices). Without devices the run ends with the input.");
+        "arbiter, scripts, or simulated devices). Without devices the run ends with the input.\n"
+        "TV feed: read-only HTTP on [feed] address (default http://127.0.0.1:8080/; --feed,\n"
+        "--no-feed): JSON under /api/v1/, live events, live PGN at /pgn, overlays "
+        "(docs/tv-guide.md).");
     cmd->add_option("config", o->config, "The venue file")->required();
     cmd->add_option("--log", o->log, "Event log (default: [event] log of the venue file)");
     cmd->add_option("--input", o->input, "Event lines to read; - is standard input")
@@ -189,6 +225,10 @@ void register_run_command(CLI::App& app) {
     cmd->add_option("--hub", o->hub, "The hub's port (overrides [hub] port), e.g. /dev/ttyACM0");
     cmd->add_option("--board", o->boards,
                     "A board's port: ID=PORT, e.g. 12345=/dev/ttyUSB0 (repeatable)");
+    cmd->add_option("--feed", o->feed,
+                    "Serve the TV feed on HOST:PORT (overrides [feed] address; "
+                    "default 127.0.0.1:8080)");
+    cmd->add_flag("--no-feed", o->no_feed, "Do not serve the TV feed");
     cmd->add_option("--snapshot-every", o->snapshot_every,
                     "Snapshot the state every N events (0: never), so a restart replays at most N")
         ->capture_default_str();

@@ -12,11 +12,13 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "chess/pgn.h"
 #include "demo/account.h"
 #include "demo/demo_plan.h"
 #include "demo/simulated_event.h"
+#include "feed/feed_publisher.h"
 #include "runtime/replay.h"
 #include "venue/pgn_export.h"
 
@@ -119,6 +121,28 @@ int run_demo(const DemoOptions& o) {
     Account account(ev.session(), stdout, t0, o.verbose);
     ev.daemon().on_applied([&](const runtime::StepRecord& r) { account.print(r); });
     ev.daemon().on_message([&](const std::string& m) { account.note("device   " + m); });
+    // The TV feed. The demo goes on without it when it cannot start: the feed is for watching,
+    // never a condition of the match.
+    std::unique_ptr<feed::FeedPublisher> feed;
+    if (!o.feed.empty()) {
+        auto serving = [&]() -> Result<std::unique_ptr<feed::FeedPublisher>, std::string> {
+            auto address = feed::parse_feed_address(o.feed);
+            if (!address) return unexpected(address.error());
+            feed::FeedOptions f;
+            std::tie(f.host, f.port) = *address;
+            // Called from the server's threads: standard error, not the account.
+            f.log = [](const std::string& m) { fmt::print(stderr, "feed: {}\n", m); };
+            return feed::FeedPublisher::start(std::move(f), ev.daemon());
+        }();
+        if (serving) {
+            feed = std::move(*serving);
+            fmt::print("  TV feed {} (overlays under {}overlay/, live PGN at {}pgn)\n", feed->url(),
+                       feed->url(), feed->url());
+        } else {
+            fmt::print("  TV feed not started: {} (--feed HOST:PORT picks another address)\n",
+                       serving.error());
+        }
+    }
 
     g_interrupted = false;
     std::signal(SIGINT, on_signal);

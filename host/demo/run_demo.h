@@ -24,6 +24,7 @@ struct DemoOptions {
     std::string elf;            // hub firmware; "" = the ELF this build made
     bool verbose = false;       // every event and decision
     std::int64_t step_timeout_ms = 15000;
+    std::string feed = "127.0.0.1:8080";  // the TV feed's HOST:PORT; "" = no feed
 };
 
 // Returns the process exit code: 0 when the match was played to its end.

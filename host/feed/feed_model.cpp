@@ -1,0 +1,448 @@
+#include "feed/feed_model.h"
+
+#include <set>
+#include <type_traits>
+
+#include "chess/pgn.h"
+#include "chess/san.h"
+#include "chess/uci.h"
+#include "games/business/business_match.h"
+#include "games/chessball/chessball_match.h"
+#include "venue/pgn_export.h"
+
+namespace venue::feed {
+
+using chess::Color;
+using nlohmann::json;
+
+namespace {
+
+const char* side_name(Color c) {
+    return c == chess::WHITE ? "white" : "black";
+}
+
+json side_or_null(std::optional<Color> c) {
+    return c ? json(side_name(*c)) : json(nullptr);
+}
+
+template <class T>
+json or_null(const std::optional<T>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+// Where a player of the match's configuration stands: team and index, or nothing.
+struct Seat {
+    Color team = chess::WHITE;
+    int index = 0;
+    const engine::PlayerConfig* config = nullptr;
+};
+
+std::optional<Seat> find_player(const engine::MatchConfig& c, const std::string& id) {
+    for (Color team : {chess::WHITE, chess::BLACK}) {
+        const auto& players = team == chess::WHITE ? c.white.players : c.black.players;
+        for (std::size_t i = 0; i < players.size(); ++i)
+            if (players[i].id == id) return Seat{team, int(i), &players[i]};
+    }
+    return std::nullopt;
+}
+
+// {"id", "name", "team"} of a player named in a decision (the id alone when unknown).
+json player_ref(const engine::MatchConfig& c, const std::string& id) {
+    auto seat = find_player(c, id);
+    return {{"id", id},
+            {"name", seat ? seat->config->name : id},
+            {"team", seat ? json(side_name(seat->team)) : json(nullptr)}};
+}
+
+json last_move_json(const LastMove& m) {
+    return {{"uci", m.uci}, {"san", m.san}, {"ply", m.ply}};
+}
+
+// The last move of a game, from the game itself; nullopt before its first move.
+std::optional<LastMove> last_of(const chess::Game& game, int plies_before) {
+    if (game.moves().empty()) return std::nullopt;
+    const std::size_t n = game.ply_count();
+    LastMove m;
+    m.uci = chess::to_uci(game.moves().back());
+    m.san = chess::to_san(game.position_at(n - 1), game.moves().back());
+    m.ply = plies_before + int(n);
+    return m;
+}
+
+json board_json(const std::string& id, const chess::Game& game, std::optional<LastMove> last) {
+    const chess::Position& pos = game.position();
+    return {{"id", id},
+            {"fen", pos.fen()},
+            {"to_move", side_name(pos.side_to_move())},
+            {"check", pos.in_check()},
+            {"last_move", last ? last_move_json(*last) : json(nullptr)}};
+}
+
+json squares_json(const std::vector<chess::Square>& squares) {
+    json a = json::array();
+    for (chess::Square s : squares) a.push_back(chess::square_to_string(s));
+    return a;
+}
+
+// Score in half points: the game's own (Business Chess weighs results by rating), otherwise
+// from the result (a win 2, a draw 1 each).
+std::pair<int, int> score_of(const engine::Match& match) {
+    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
+        return {bc->score().white, bc->score().black};
+    const std::string& r = match.result();
+    if (r == "1-0") return {2, 0};
+    if (r == "0-1") return {0, 2};
+    if (r == "1/2-1/2") return {1, 1};
+    return {0, 0};
+}
+
+json team_json(const engine::Match& match, Color team) {
+    const engine::MatchConfig& c = match.config();
+    const engine::TeamConfig& t = team == chess::WHITE ? c.white : c.black;
+    const auto* cb = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
+    const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match);
+    json players = json::array();
+    for (std::size_t i = 0; i < t.players.size(); ++i) {
+        const engine::PlayerConfig& p = t.players[i];
+        json j = {{"id", p.id},    {"name", p.name}, {"seat", p.seat},      {"files", p.files},
+                  {"warnings", 0}, {"out", false},   {"holds_claim", false}};
+        if (cb) {
+            const games::chessball::PlayerRef ref{team, int(i)};
+            j["files"] = cb->ownership(team).files_of(int(i));
+            j["warnings"] = cb->warnings(ref);
+            j["out"] = cb->removed(ref);
+            j["holds_claim"] = cb->claim_holder() == std::optional(ref);
+        } else if (bc) {
+            const auto& m = bc->member(team, int(i));
+            j["warnings"] = m.offences;  // yellow cards
+            j["out"] = m.expelled;       // red card
+        }
+        players.push_back(std::move(j));
+    }
+    return {{"name", t.name}, {"players", std::move(players)}};
+}
+
+json clock_json(const engine::Match& match, const MatchMemory* memory) {
+    const engine::ClockMirror& clock = match.clock();
+    return {{"white_ms", clock.white_ms},
+            {"black_ms", clock.black_ms},
+            {"running", side_or_null(clock.running)},
+            {"hub_us", memory ? or_null(memory->clock_hub_us) : json(nullptr)},
+            {"seq", memory ? memory->clock_seq : 0}};
+}
+
+json claim_json(const engine::Match& match, const MatchMemory* memory) {
+    const auto* cb = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
+    if (!cb) return nullptr;
+    const engine::MatchConfig& c = match.config();
+    json holder = nullptr;
+    if (auto h = cb->claim_holder()) holder = player_ref(c, cb->player(*h).id);
+    json latest = nullptr;
+    if (memory && memory->claim) {
+        const ClaimRecord& r = *memory->claim;
+        json rivals = json::array();
+        for (const Rival& x : r.rivals) {
+            json j = player_ref(c, x.player);
+            j["code"] = x.code;
+            j["margin_us"] = x.margin_us;
+            rivals.push_back(std::move(j));
+        }
+        latest = {{"player", player_ref(c, r.player)},
+                  {"button", r.button},
+                  {"hub_us", or_null(r.hub_us)},
+                  {"seq", r.seq},
+                  {"active", r.active},
+                  {"rivals", std::move(rivals)}};
+    }
+    return {{"holder", std::move(holder)}, {"latest", std::move(latest)}};
+}
+
+json incidents_json(const engine::MatchConfig& c, const MatchMemory* memory) {
+    json a = json::array();
+    if (!memory) return a;
+    for (const Incident& i : memory->incidents) {
+        std::optional<Color> team = i.team;
+        if (!team && !i.player.empty())
+            if (auto seat = find_player(c, i.player)) team = seat->team;
+        a.push_back({{"seq", i.seq},
+                     {"kind", i.kind},
+                     {"team", side_or_null(team)},
+                     {"player", i.player.empty() ? json(nullptr) : player_ref(c, i.player)},
+                     {"count", or_null(i.count)},
+                     {"amount_ms", or_null(i.amount_ms)},
+                     {"text", i.text},
+                     {"rule", i.rule}});
+    }
+    return a;
+}
+
+json boards_json(const engine::Match& match, const MatchMemory* memory) {
+    json boards = json::array();
+    auto remembered = [&](const std::string& board) -> std::optional<LastMove> {
+        if (!memory) return std::nullopt;
+        auto it = memory->last_move.find(board);
+        if (it == memory->last_move.end()) return std::nullopt;
+        return it->second;
+    };
+    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match)) {
+        for (const auto& b : bc->branches()) {
+            const std::string id = b.board.empty() ? b.setup_board : b.board;
+            auto last = last_of(b.game, 0);
+            json j = board_json(id, b.game, last);
+            j["branch"] = b.number;
+            j["open"] = b.open;
+            j["rating"] = b.rating;
+            j["result"] = b.result;
+            j["ply"] = b.ply();
+            j["restore_squares"] = squares_json(b.mismatch);
+            boards.push_back(std::move(j));
+        }
+        return boards;
+    }
+    // One board. The game being played is the last part (a Chessball removal starts a new part
+    // from the edited position); plies count the whole game.
+    const int plies = int(match.clock_after_move().size());
+    const int before = plies - int(match.game().ply_count());
+    auto last = last_of(match.game(), before);
+    if (!last) last = remembered(match.config().board);
+    if (!last) last = remembered("");
+    json j = board_json(match.config().board, match.game(), last);
+    j["branch"] = nullptr;
+    j["open"] = match.phase() != engine::MatchPhase::FINISHED;
+    j["rating"] = nullptr;
+    j["result"] = match.result();
+    j["ply"] = plies;
+    j["restore_squares"] = squares_json(match.restore_squares());
+    boards.push_back(std::move(j));
+    return boards;
+}
+
+void add_incident(MatchMemory& mm, Incident i) {
+    mm.incidents.push_back(std::move(i));
+    while (mm.incidents.size() > MAX_INCIDENTS) mm.incidents.pop_front();
+}
+
+void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine::Decision& d) {
+    using namespace engine;
+    const std::int64_t seq = a.seq;
+    auto incident = [&](std::string kind) {
+        Incident i;
+        i.seq = seq;
+        i.kind = std::move(kind);
+        i.text = d.reason;
+        i.rule = d.rule;
+        return i;
+    };
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, ClaimGranted>) {
+                ClaimRecord r;
+                r.player = b.player;
+                r.button = b.button;
+                r.hub_us = a.event.hub_us;
+                r.seq = seq;
+                r.rivals = std::move(mm.tie_losers);
+                mm.tie_losers.clear();
+                mm.claim = std::move(r);
+            } else if constexpr (std::is_same_v<T, ClaimRefused>) {
+                const Rival rival{b.player, b.code, b.margin_us};
+                const bool same_press =
+                    mm.claim && mm.claim->active && mm.claim->hub_us == a.event.hub_us;
+                const bool held = b.code == "CLAIM_HELD" && mm.claim && mm.claim->active;
+                if ((held || (b.code == "TIE_LOST" && same_press)) &&
+                    mm.claim->rivals.size() < MAX_RIVALS)
+                    mm.claim->rivals.push_back(rival);
+                else if (b.code == "TIE_LOST" && !same_press && mm.tie_losers.size() < MAX_RIVALS)
+                    mm.tie_losers.push_back(rival);
+            } else if constexpr (std::is_same_v<T, ClaimEnded>) {
+                if (mm.claim) mm.claim->active = false;
+                mm.tie_losers.clear();
+            } else if constexpr (std::is_same_v<T, MoveAccepted>) {
+                mm.last_move[b.board] = LastMove{b.board, b.uci, b.san, b.ply};
+            } else if constexpr (std::is_same_v<T, WarningGiven>) {
+                Incident i = incident("warning");
+                i.player = b.player;
+                i.count = b.count;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, WarningProposed>) {
+                Incident i = incident("warning_proposed");
+                i.player = b.player;
+                i.count = b.ref;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, PlayerRemoved>) {
+                Incident i = incident("removal");
+                i.player = b.player;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, PlayerReplaced>) {
+                Incident i = incident("replacement");
+                i.team = b.side;
+                i.player = b.player_in;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, TimeAdded>) {
+                Incident i = incident("time_added");
+                i.team = b.side;
+                i.amount_ms = b.amount_ms;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, IllegalMoveCounted>) {
+                Incident i = incident("illegal_move");
+                i.team = b.side;
+                i.count = b.count;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, ArbiterFlag>) {
+                Incident i = incident("arbiter_flag");
+                i.team = b.side;
+                add_incident(mm, std::move(i));
+            } else if constexpr (std::is_same_v<T, GameEnded>) {
+                add_incident(mm, incident("game_ended"));
+            }
+        },
+        d.body);
+}
+
+}  // namespace
+
+std::string match_of(const engine::EventBody& body) {
+    return std::visit(
+        [](const auto& b) -> std::string {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, engine::MatchCreated>)
+                return b.config.id;
+            else if constexpr (requires { b.match; })
+                return b.match;
+            else
+                return "";
+        },
+        body);
+}
+
+std::string match_of(const engine::DecisionBody& body) {
+    return std::visit(
+        [](const auto& b) -> std::string {
+            if constexpr (requires { b.match; })
+                return b.match;
+            else
+                return "";
+        },
+        body);
+}
+
+void remember(FeedMemory& memory, const runtime::Applied& a) {
+    const std::string id = match_of(a.event.body);
+    if (!id.empty()) {
+        MatchMemory& mm = memory.matches[id];
+        mm.seq = a.seq;
+        const bool clock_event = std::holds_alternative<engine::ClockReading>(a.event.body) ||
+                                 std::holds_alternative<engine::ClockPressed>(a.event.body);
+        if (clock_event) {
+            // The mirror now holds what this event reported: its hub time, when the hub saw it.
+            mm.clock_hub_us = a.event.hub_us;
+            mm.clock_seq = a.seq;
+        }
+    }
+    for (const engine::Decision& d : a.decisions) {
+        const std::string m = match_of(d.body);
+        if (m.empty()) continue;
+        MatchMemory& mm = memory.matches[m];
+        mm.seq = a.seq;
+        remember_decision(mm, a, d);
+    }
+}
+
+std::string points_text(int half_points) {
+    const int whole = half_points / 2;
+    const bool half = half_points % 2 != 0;
+    if (whole == 0 && half) return "\u00bd";
+    return std::to_string(whole) + (half ? "\u00bd" : "");
+}
+
+json match_document(const engine::Match& match, const MatchMemory* memory) {
+    const engine::MatchConfig& c = match.config();
+    const auto [white_hp, black_hp] = score_of(match);
+    const bool over = match.phase() == engine::MatchPhase::FINISHED;
+    json to_move = nullptr;
+    if (!over) {
+        if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
+            to_move = side_name(bc->to_move());
+        else
+            to_move = side_name(match.game().position().side_to_move());
+    }
+    return {
+        {"id", c.id},
+        {"game", c.game},
+        {"event", c.event},
+        {"site", c.site},
+        {"round", c.round},
+        {"phase", engine::to_string(match.phase())},
+        {"result", match.result()},
+        {"termination", match.termination()},
+        {"to_move", std::move(to_move)},
+        {"teams",
+         {{"white", team_json(match, chess::WHITE)}, {"black", team_json(match, chess::BLACK)}}},
+        {"score",
+         {{"white_half_points", white_hp},
+          {"black_half_points", black_hp},
+          {"text", points_text(white_hp) + "-" + points_text(black_hp)}}},
+        {"clock", clock_json(match, memory)},
+        {"boards", boards_json(match, memory)},
+        {"claim", claim_json(match, memory)},
+        {"illegal_moves",
+         {{"white", match.illegal_moves(chess::WHITE)},
+          {"black", match.illegal_moves(chess::BLACK)}}},
+        {"incidents", incidents_json(c, memory)},
+        {"seq", memory ? memory->seq : 0}};
+}
+
+json event_header(const engine::VenueState& state) {
+    // Every match of a venue file carries the event's name and site; the first one says it.
+    std::string name, site;
+    for (const auto& [id, m] : state.matches()) {
+        if (name.empty()) name = m->config().event;
+        if (site.empty()) site = m->config().site;
+    }
+    return {{"name", name}, {"site", site}};
+}
+
+json event_document(const engine::VenueState& state, const FeedMemory& memory, std::int64_t seq) {
+    json matches = json::array();
+    for (const auto& [id, m] : state.matches()) {
+        auto it = memory.matches.find(id);
+        matches.push_back(match_document(*m, it == memory.matches.end() ? nullptr : &it->second));
+    }
+    return {{"api_version", API_VERSION},
+            {"id", 0},
+            {"seq", seq},
+            {"event", event_header(state)},
+            {"matches", std::move(matches)}};
+}
+
+std::string live_pgn(const engine::Match& match) {
+    std::string text;
+    for (const chess::PgnGame& part : engine::to_pgn_parts(match)) text += chess::write_pgn(part);
+    return text;
+}
+
+FeedUpdate make_update(const engine::VenueState& state, std::span<const runtime::Applied> applied,
+                       FeedMemory& memory) {
+    std::set<std::string> touched;
+    for (const runtime::Applied& a : applied) {
+        remember(memory, a);
+        if (auto id = match_of(a.event.body); !id.empty()) touched.insert(id);
+        for (const engine::Decision& d : a.decisions)
+            if (auto id = match_of(d.body); !id.empty()) touched.insert(id);
+    }
+    FeedUpdate u;
+    u.full = applied.empty();
+    u.seq = applied.empty() ? 0 : applied.back().seq;
+    u.event_json = event_header(state).dump();
+    for (const auto& [id, m] : state.matches()) {
+        if (!u.full && !touched.contains(id)) continue;
+        auto it = memory.matches.find(id);
+        const MatchMemory* mm = it == memory.matches.end() ? nullptr : &it->second;
+        u.matches[id] = match_document(*m, mm).dump();
+        u.pgn[id] = live_pgn(*m);
+    }
+    return u;
+}
+
+}  // namespace venue::feed

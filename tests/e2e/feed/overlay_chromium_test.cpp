@@ -1,0 +1,134 @@
+// The overlay pages in a real browser: headless Chromium (Debian's `chromium`) loads each one
+// from the feed server, runs its script, and the DOM it renders must show the teams, scores,
+// clocks, cards, the board with the last move and the claim with the rivals' margins. A
+// screenshot of each (1920×1080, transparent) is saved under <build>/feed-overlays/.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "feed/feed_model.h"
+#include "feed/feed_server.h"
+#include "feed_script.h"
+
+namespace venue::feed::testing {
+namespace {
+
+constexpr const char* CHROMIUM = "/usr/bin/chromium";
+
+std::string run(const std::string& command) {
+    std::string out;
+    FILE* p = popen(command.c_str(), "r");
+    if (!p) return out;
+    char buf[4096];
+    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    pclose(p);
+    return out;
+}
+
+class Overlays : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(CHROMIUM))
+            GTEST_FAIL() << CHROMIUM << " missing: scripts/setup installs the chromium package";
+        FeedOptions o;
+        o.port = 0;
+        o.log = [](const std::string&) {};
+        auto started = FeedServer::start(o);
+        ASSERT_TRUE(started) << started.error();
+        server_ = std::move(*started);
+        script_.play_opening();
+        server_->publish(make_update(script_.state(), script_.applied(), memory_));
+        profile_ = std::filesystem::temp_directory_path() /
+                   ("venue-chromium-" + std::to_string(::getpid()));
+        shots_ = std::filesystem::path(VENUE_BINARY_DIR) / "feed-overlays";
+        std::filesystem::create_directories(shots_);
+    }
+    void TearDown() override { std::filesystem::remove_all(profile_); }
+
+    std::string url(const std::string& page) const {
+        return "http://127.0.0.1:" + std::to_string(server_->port()) + "/overlay/" + page +
+               "?match=cb1";
+    }
+    std::string chromium(const std::string& args) const {
+        return "timeout 30 " + std::string(CHROMIUM) +
+               " --headless --no-sandbox --disable-gpu --disable-background-networking"
+               " --disable-dev-shm-usage --no-first-run --hide-scrollbars"
+               " --user-data-dir=" +
+               profile_.string() + " " + args + " 2>/dev/null";
+    }
+    // The DOM after the page's scripts ran.
+    std::string dom(const std::string& page) const {
+        return run(chromium("--dump-dom '" + url(page) + "'"));
+    }
+    void screenshot(const std::string& page) const {
+        const auto png = shots_ / (page + ".png");
+        std::filesystem::remove(png);
+        run(
+            chromium("--window-size=1920,1080 --default-background-color=00000000"
+                     " --screenshot=" +
+                     png.string() + " '" + url(page) + "'"));
+        EXPECT_TRUE(std::filesystem::exists(png)) << png;
+        if (std::filesystem::exists(png)) {
+            EXPECT_GT(std::filesystem::file_size(png), 1000u);
+        }
+    }
+
+    FeedScript script_;
+    FeedMemory memory_;
+    std::unique_ptr<FeedServer> server_;
+    std::filesystem::path profile_, shots_;
+};
+
+// The text of the element with this id, up to its first child (no std::regex: GCC 12 warns
+// inside <regex> in the sanitizer build).
+std::string text_of(const std::string& dom, const std::string& id) {
+    const auto at = dom.find("id=\"" + id + "\"");
+    if (at == std::string::npos) return "<no #" + id + ">";
+    const auto open = dom.find('>', at);
+    const auto close = dom.find('<', open);
+    return dom.substr(open + 1, close - open - 1);
+}
+
+TEST_F(Overlays, TheScoreboardShowsTeamsScoresClocksAndCards) {
+    const std::string d = dom("scoreboard");
+    EXPECT_EQ(text_of(d, "white-name"), "Kazan") << d;
+    EXPECT_EQ(text_of(d, "black-name"), "Moscow");
+    EXPECT_EQ(text_of(d, "white-score"), "0");
+    EXPECT_EQ(text_of(d, "black-score"), "0");
+    // Moscow's clock is stopped at 31:45 (30:00 less 15 s, plus the 2 minutes of the warning);
+    // Kazan's runs down from 29:47 in the page.
+    EXPECT_EQ(text_of(d, "black-clock"), "31:45");
+    EXPECT_EQ(text_of(d, "white-clock").substr(0, 3), "29:") << text_of(d, "white-clock");
+    EXPECT_NE(d.find("data-id=\"W2\" data-warnings=\"1\""), std::string::npos);
+    EXPECT_NE(d.find("Bulat"), std::string::npos);
+    EXPECT_NE(d.find("class=\"card\""), std::string::npos);  // Bulat's warning
+    EXPECT_NE(d.find("class=\"player claim\""), std::string::npos);
+    screenshot("scoreboard");
+}
+
+TEST_F(Overlays, TheBoardShowsThePositionAndTheLastMove) {
+    const std::string d = dom("board");
+    EXPECT_NE(d.find("data-square=\"e4\"><span class=\"pc w\" data-piece=\"P\">"),
+              std::string::npos)
+        << d;
+    EXPECT_NE(d.find("data-square=\"d6\"><span class=\"pc b\" data-piece=\"p\">"),
+              std::string::npos);
+    EXPECT_NE(d.find("class=\"sq light last\" data-square=\"d7\""), std::string::npos);
+    EXPECT_EQ(text_of(d, "last-move"), "2... d6");
+    EXPECT_EQ(text_of(d, "to-move"), "Kazan to move");
+    screenshot("board");
+}
+
+TEST_F(Overlays, TheClaimShowsTheHolderAndHowLateTheRivalsWere) {
+    const std::string d = dom("claim");
+    EXPECT_NE(d.find("id=\"claim-holder\" class=\"active\">Bulat"), std::string::npos) << d;
+    EXPECT_NE(d.find("data-id=\"W4\""), std::string::npos);
+    EXPECT_NE(d.find("Emil"), std::string::npos);
+    EXPECT_NE(d.find("+12 \u00b5s"), std::string::npos);
+    screenshot("claim");
+}
+
+}  // namespace
+}  // namespace venue::feed::testing

@@ -1,0 +1,98 @@
+// Every document the feed serves is valid under schemas/feed/feed.schema.json (checked with the
+// subset checker in json_schema_check.h), and the checker does catch what the schema forbids.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "feed/feed_model.h"
+#include "feed/feed_schema.h"
+#include "feed_script.h"
+#include "json_schema_check.h"
+
+namespace venue::feed::testing {
+namespace {
+
+using nlohmann::json;
+
+json schema() {
+    std::ifstream in(VENUE_SOURCE_DIR "/schemas/feed/feed.schema.json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return json::parse(ss.str());
+}
+
+std::string joined(const std::vector<std::string>& errors) {
+    std::string s;
+    for (const auto& e : errors) s += e + "\n";
+    return s;
+}
+
+TEST(FeedSchema, IsDraft202012AndUsesOnlyTheCheckedKeywords) {
+    json s = schema();
+    EXPECT_EQ(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    SchemaCheck check(s);
+    EXPECT_EQ(joined(check.unknown_keywords()), "");
+}
+
+TEST(FeedSchema, TheServedSchemaIsTheFile) {
+    EXPECT_EQ(json::parse(feed_schema_json()), schema());
+}
+
+TEST(FeedSchema, EveryMatchDocumentOfTheOpeningIsValid) {
+    FeedScript s;
+    SchemaCheck check(schema());
+    FeedMemory memory;
+    auto first = make_update(s.state(), {}, memory);
+    EXPECT_EQ(joined(check.check(json::parse(first.matches.at("cb1")), "/$defs/match")), "");
+    s.play_opening();
+    // After every event: the document as the stream would send it.
+    FeedScript again;
+    FeedMemory step;
+    for (std::size_t i = again.applied().size(); i < s.applied().size(); ++i) {
+        std::vector<runtime::Applied> one{
+            again.send(s.applied()[i].event.body, s.applied()[i].event.hub_us)};
+        auto u = make_update(again.state(), one, step);
+        for (const auto& [id, text] : u.matches)
+            EXPECT_EQ(joined(check.check(json::parse(text), "/$defs/match")), "")
+                << "after event " << i << ": " << text;
+    }
+}
+
+TEST(FeedSchema, TheEventDocumentIsValid) {
+    FeedScript s;
+    s.play_opening();
+    FeedMemory memory;
+    make_update(s.state(), s.applied(), memory);
+    json doc = event_document(s.state(), memory, s.seq());
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/eventDocument")), "");
+    EXPECT_EQ(joined(check.check(doc)), "");  // the root: one of the documents
+}
+
+TEST(FeedSchema, TheCheckerCatchesWhatTheSchemaForbids) {
+    FeedScript s;
+    FeedMemory memory;
+    auto u = make_update(s.state(), {}, memory);
+    json m = json::parse(u.matches.at("cb1"));
+    SchemaCheck check(schema());
+    json missing = m;
+    missing.erase("clock");
+    EXPECT_NE(joined(check.check(missing, "/$defs/match")).find("missing clock"),
+              std::string::npos);
+    json extra = m;
+    extra["surprise"] = 1;
+    EXPECT_NE(joined(check.check(extra, "/$defs/match")).find("surprise"), std::string::npos);
+    json bad_phase = m;
+    bad_phase["phase"] = "napping";
+    EXPECT_FALSE(check.check(bad_phase, "/$defs/match").empty());
+    json bad_type = m;
+    bad_type["clock"]["white_ms"] = "soon";
+    EXPECT_FALSE(check.check(bad_type, "/$defs/match").empty());
+    json bad_claim = m;
+    bad_claim["claim"] = json{{"holder", 3}, {"latest", nullptr}};
+    EXPECT_FALSE(check.check(bad_claim, "/$defs/match").empty());
+}
+
+}  // namespace
+}  // namespace venue::feed::testing
