@@ -17,19 +17,54 @@ Result<std::pair<std::string, int>, std::string> parse_feed_address(const std::s
     return std::pair{host, port};
 }
 
-FeedPublisher::FeedPublisher(std::unique_ptr<FeedServer> server, std::string host)
-    : server_(std::move(server)), host_(std::move(host)) {}
+void merge_update(FeedUpdate& earlier, FeedUpdate&& later) {
+    earlier.seq = later.seq;
+    if (!later.event_json.empty()) earlier.event_json = std::move(later.event_json);
+    if (later.full) {
+        earlier.matches.clear();
+        earlier.pgn.clear();
+        earlier.full = true;
+    }
+    for (auto& [id, doc] : later.matches) earlier.matches[id] = std::move(doc);
+    for (auto& [id, pgn] : later.pgn) earlier.pgn[id] = std::move(pgn);
+}
+
+FeedPublisher::FeedPublisher(std::unique_ptr<FeedServer> server, std::string host, int nice)
+    : server_(std::move(server)), host_(std::move(host)) {
+    publisher_ = std::thread([this, nice] { publishing_loop(nice); });
+}
 
 FeedPublisher::~FeedPublisher() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    publisher_.join();  // what was queued is published first
     server_->stop();
+}
+
+void FeedPublisher::publishing_loop(int nice) {
+    lower_thread_priority(nice);
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, nothing left
+        std::deque<FeedUpdate> batch;
+        batch.swap(queue_);
+        lock.unlock();
+        for (FeedUpdate& u : batch) server_->publish(std::move(u));
+        lock.lock();
+    }
 }
 
 Result<std::unique_ptr<FeedPublisher>, std::string> FeedPublisher::start(FeedOptions options,
                                                                          runtime::Daemon& daemon) {
     std::string host = options.host;
+    const int nice = options.nice;
     auto server = FeedServer::start(std::move(options));
     if (!server) return unexpected(server.error());
-    std::unique_ptr<FeedPublisher> p(new FeedPublisher(std::move(server.value()), host));
+    std::unique_ptr<FeedPublisher> p(new FeedPublisher(std::move(server.value()), host, nice));
     p->session_ = &daemon.session();
     // The whole event as the log left it: a client that connects before the first step sees
     // every match, not an empty feed.
@@ -44,7 +79,14 @@ void FeedPublisher::publish_step(const runtime::StepRecord& record) {
     FeedUpdate update = make_update(session_->state(), record.applied, memory_);
     // Events that concern no match (device status, host notes) change nothing a client shows.
     if (update.matches.empty()) return;
-    server_->publish(std::move(update));
+    {
+        std::lock_guard lock(mutex_);
+        if (queue_.size() >= MAX_QUEUED)
+            merge_update(queue_.back(), std::move(update));
+        else
+            queue_.push_back(std::move(update));
+    }
+    wake_.notify_one();
 }
 
 std::string FeedPublisher::url() const {

@@ -2,14 +2,23 @@
 // feed, publishes the whole event at once (what the log replayed), and after every daemon step
 // that applied events, the matches those events touched.
 //
-//   Daemon::step() ──on_applied──▶ make_update(state, applied, memory) ──▶ FeedServer::publish
+//   engine thread: Daemon::step() ──on_applied──▶ make_update(state, applied, memory) ──▶ queue
+//   publishing thread (lowered priority): queue ──▶ FeedServer::publish (frames, wakes streams)
 //
-// The observer runs on the engine thread; publish() only copies text, so a slow TV client never
-// holds up a decision (feed_server.h). The publisher must outlive the daemon's last step().
+// The engine thread only builds the documents (it alone may read the state) and pushes them on
+// a short queue whose lock nobody holds for longer than a push or a pop, so neither a slow TV
+// client nor hundreds of streams contending inside the server can hold up a decision. When the
+// queue is full the newest update is merged into the last one queued: documents are whole, so a
+// client loses nothing but an intermediate state. The publisher must outlive the daemon's last
+// step().
 #pragma once
 
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "common/result.h"
 #include "feed/feed_model.h"
@@ -36,14 +45,28 @@ class FeedPublisher {
     std::string url() const;
     FeedServer& server() { return *server_; }
 
+    // Updates waiting for the publishing thread at most; past it they are merged.
+    static constexpr std::size_t MAX_QUEUED = 64;
+
   private:
-    FeedPublisher(std::unique_ptr<FeedServer> server, std::string host);
+    FeedPublisher(std::unique_ptr<FeedServer> server, std::string host, int nice);
     void publish_step(const runtime::StepRecord& record);
+    void publishing_loop(int nice);
 
     std::unique_ptr<FeedServer> server_;
     std::string host_;
     const runtime::Session* session_ = nullptr;
-    FeedMemory memory_;
+    FeedMemory memory_;  // engine thread only
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<FeedUpdate> queue_;
+    bool stopping_ = false;
+    std::thread publisher_;
 };
+
+// Folds `later` into `earlier`, as if both had been published: later documents win, and a full
+// update stays full.
+void merge_update(FeedUpdate& earlier, FeedUpdate&& later);
 
 }  // namespace venue::feed

@@ -1,7 +1,11 @@
 #include "feed/feed_server.h"
 
+#include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <httplib.h>
 
@@ -19,6 +23,19 @@
 #include "feed/overlay_pages.h"
 
 namespace venue::feed {
+
+void lower_thread_priority(int nice) {
+    // Linux keeps a scheduling policy and a nice value per thread; lowering them needs no
+    // privilege, and a failure only leaves the thread where it was. A nice value alone is not
+    // enough: the scheduler weighs every runnable thread, and 500 stream threads woken by one
+    // update at nice +10 still outweigh the engine's one thread fifty to one. SCHED_IDLE gives
+    // each the smallest weight there is.
+    if (nice <= 0) return;
+    sched_param none{};
+    none.sched_priority = 0;
+    if (nice >= 19) pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
+    setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), nice);
+}
 namespace {
 
 using Text = std::shared_ptr<const std::string>;
@@ -44,7 +61,7 @@ struct Documents {
 // threads (then it waits for one).
 class ElasticPool : public httplib::TaskQueue {
   public:
-    explicit ElasticPool(std::size_t max) : max_(max) {}
+    ElasticPool(std::size_t max, int nice) : max_(max), nice_(nice) {}
     ~ElasticPool() override { shutdown(); }
 
     void enqueue(std::function<void()> fn) override {
@@ -68,6 +85,7 @@ class ElasticPool : public httplib::TaskQueue {
 
   private:
     void work() {
+        lower_thread_priority(nice_);
         std::unique_lock lock(mutex_);
         for (;;) {
             ++idle_;
@@ -83,6 +101,7 @@ class ElasticPool : public httplib::TaskQueue {
     }
 
     const std::size_t max_;
+    const int nice_;
     std::mutex mutex_;
     std::condition_variable cond_;
     std::deque<std::function<void()>> jobs_;
@@ -388,7 +407,8 @@ Result<std::unique_ptr<FeedServer>, std::string> FeedServer::start(FeedOptions o
     auto impl = std::make_unique<Impl>(std::move(options));
     Impl& i = *impl;
     const std::size_t max_threads = i.options.max_streams + 32;
-    i.http.new_task_queue = [max_threads] { return new ElasticPool(max_threads); };
+    const int nice = i.options.nice;
+    i.http.new_task_queue = [max_threads, nice] { return new ElasticPool(max_threads, nice); };
     i.http.set_payload_max_length(64 * 1024);
     i.http.set_tcp_nodelay(true);  // small answers and events go out at once (no Nagle delay)
     i.http.set_keep_alive_timeout(2);
@@ -416,6 +436,7 @@ Result<std::unique_ptr<FeedServer>, std::string> FeedServer::start(FeedOptions o
         i.port = i.options.port;
     }
     i.listener = std::thread([&i] {
+        lower_thread_priority(i.options.nice);
         i.http.listen_after_bind();
         i.listener_done = true;
     });

@@ -32,6 +32,10 @@ struct FeedOptions {
     std::size_t max_backlog = 256;   // updates a stream may be behind before it is dropped
     std::chrono::milliseconds keepalive{15000};     // a comment line on an idle stream
     std::chrono::milliseconds write_timeout{5000};  // a client taking no data this long is dropped
+    // The server's threads run this many nice steps below the engine's (0: same priority; 19:
+    // also the SCHED_IDLE policy, the default), so that serving TV never takes the CPU from a
+    // decision.
+    int nice = 19;
     // Where the server reports dropped clients and errors (one line each), called from the
     // server's threads (several at once); null: standard error.
     std::function<void(const std::string&)> log;
@@ -48,6 +52,12 @@ struct FeedStats {
     std::int64_t dropped_behind = 0;   // streams dropped for being max_backlog behind
     std::int64_t dropped_write = 0;    // streams whose client went away or took no data in time
 };
+
+// Lowers the calling thread's scheduling priority by `nice` steps (19: and SCHED_IDLE, the
+// lowest weight the scheduler has). Every thread of the feed
+// does this: on a two-core host, hundreds of stream threads woken by one update must yield to
+// the engine's thread rather than delay the next decision.
+void lower_thread_priority(int nice);
 
 class FeedServer {
   public:

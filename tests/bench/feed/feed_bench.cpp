@@ -5,7 +5,15 @@
 //   one update (a real match document) and waits until every client has it. Counters: p50, p99
 //   and max of publish-to-arrival over every delivery (µs), and publish()'s own cost (µs).
 // Json/PATH: one keep-alive client GETting in a loop: requests per second.
+//   VENUE_FEED_NICE=N sets FeedOptions::nice for the Fanout and Json servers (default 19).
 // MakeUpdate: the engine thread's share: make_update() for one event.
+// EngineUnderLoad/MODE: the engine's event-to-decision time as `venue run` has it, from
+//   Daemon::post to the decisions made, the event durable in a SQLite log and the device commands
+//   sent (p50/p99/max, µs), and to the end of the step with the feed published (step_p99_us), at
+//   100 events/s, each one changing the match (a worst case for the feed). MODE 0: no feed; 1: the
+//   feed, no clients; 2: the feed with 500 event-stream clients and 4 threads GETting
+//   /api/v1/event in a loop, all in this process (get_per_s: their requests per second); 3: the
+//   same with those clients' threads at nice +10, standing in for TV machines elsewhere.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/epoll.h>
@@ -15,6 +23,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -24,9 +34,13 @@
 #include <benchmark/benchmark.h>
 #include <httplib.h>
 
+#include "config/venue_config.h"
 #include "feed/feed_model.h"
+#include "feed/feed_publisher.h"
 #include "feed/feed_server.h"
 #include "feed_script.h"
+#include "runtime/daemon.h"
+#include "runtime/session.h"
 
 namespace venue::feed::testing {
 namespace {
@@ -39,6 +53,8 @@ struct Published {
         FeedOptions o;
         o.port = 0;
         o.max_streams = max_streams;
+        // VENUE_FEED_NICE=0: the server's threads at the engine's priority, for comparison.
+        if (const char* nice = std::getenv("VENUE_FEED_NICE")) o.nice = std::atoi(nice);
         o.log = [](const std::string&) {};
         auto started = FeedServer::start(o);
         if (!started) throw std::runtime_error(started.error());
@@ -72,7 +88,7 @@ int connect_stream(int port) {
 // Reads every stream on one thread; records when each client saw each update id.
 class Clients {
   public:
-    Clients(int port, int n) : epoll_(epoll_create1(0)) {
+    Clients(int port, int n, int nice = 0) : epoll_(epoll_create1(0)) {
         for (int i = 0; i < n; ++i) {
             int fd = connect_stream(port);
             if (fd < 0) break;
@@ -82,7 +98,10 @@ class Clients {
             ev.data.fd = fd;
             epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev);
         }
-        thread_ = std::thread([this] { loop(); });
+        thread_ = std::thread([this, nice] {
+            lower_thread_priority(nice);
+            loop();
+        });
     }
     ~Clients() {
         stop_ = true;
@@ -270,6 +289,108 @@ void LivePgn(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(live_pgn(s.match()));
 }
 BENCHMARK(LivePgn)->Unit(benchmark::kMicrosecond);
+
+void EngineUnderLoad(benchmark::State& state) {
+    const int mode = int(state.range(0));
+    auto config =
+        config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    if (!config) {
+        state.SkipWithError("the example venue file did not load");
+        return;
+    }
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("venue-bench-engine-load-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    auto session = runtime::Session::open(*config, (dir / "log.sqlite").string());
+    if (!session) {
+        state.SkipWithError("the log did not open");
+        return;
+    }
+    runtime::Daemon daemon(*session.value());
+    // Observers run in order, after the decisions' device commands were sent: this one, added
+    // before the feed's, marks the decision made, durable and acted on.
+    Clock::time_point decided;
+    daemon.on_applied([&](const runtime::StepRecord&) { decided = Clock::now(); });
+    std::unique_ptr<FeedPublisher> feed;
+    if (mode >= 1) {
+        FeedOptions o;
+        o.port = 0;
+        o.log = [](const std::string&) {};
+        auto started = FeedPublisher::start(o, daemon);
+        if (!started) {
+            state.SkipWithError("the feed did not start");
+            return;
+        }
+        feed = std::move(*started);
+    }
+    std::unique_ptr<Clients> clients;
+    std::atomic<bool> stop_getting{false};
+    std::atomic<std::int64_t> gets{0};
+    std::vector<std::thread> getters;
+    if (mode >= 2) {
+        const int port = feed->server().port();
+        const int client_nice = mode == 3 ? 10 : 0;
+        clients = std::make_unique<Clients>(port, 500, client_nice);
+        const auto ready_by = Clock::now() + std::chrono::seconds(30);
+        while (clients->ready() < 500 && Clock::now() < ready_by)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (clients->ready() < 500) {
+            state.SkipWithError("not every client connected");
+            return;
+        }
+        for (int i = 0; i < 4; ++i)
+            getters.emplace_back([&, port, client_nice] {
+                lower_thread_priority(client_nice);
+                httplib::Client c("127.0.0.1", port);
+                c.set_keep_alive(true);
+                while (!stop_getting)
+                    if (auto r = c.Get("/api/v1/event"); r && r->status == 200) ++gets;
+            });
+    }
+    daemon.start();
+    std::vector<double> us, step_us;
+    std::int64_t remaining = 1'780'000;
+    auto next = Clock::now();
+    const auto t_start = Clock::now();
+    const std::int64_t gets_before = gets;
+    for (auto _ : state) {
+        next += std::chrono::milliseconds(10);
+        std::this_thread::sleep_until(next);
+        const auto arrival = Clock::now();
+        daemon.post(engine::Event{arrival.time_since_epoch().count(), std::nullopt,
+                                  ClockReading{"cb1", remaining -= 10, 1'905'000, chess::WHITE}});
+        auto stepped = daemon.step();
+        if (!stepped || stepped->empty()) {
+            state.SkipWithError("the daemon did not apply the event");
+            break;
+        }
+        us.push_back(std::chrono::duration<double, std::micro>(decided - arrival).count());
+        step_us.push_back(
+            std::chrono::duration<double, std::micro>(Clock::now() - arrival).count());
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
+    stop_getting = true;
+    for (auto& t : getters) t.join();
+    daemon.stop();
+    state.counters["p50_us"] = percentile(us, 0.50);
+    state.counters["p99_us"] = percentile(us, 0.99);
+    state.counters["max_us"] = percentile(us, 1.0);
+    state.counters["step_p99_us"] = percentile(step_us, 0.99);
+    state.counters["get_per_s"] = double(gets - gets_before) / seconds;
+    state.counters["streams"] = clients ? clients->connected() : 0;
+    feed.reset();
+    std::filesystem::remove_all(dir);
+}
+BENCHMARK(EngineUnderLoad)
+    ->ArgName("mode")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(3)
+    ->Iterations(3000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace venue::feed::testing

@@ -5,7 +5,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "opera_input.h"
 #include "venue_process.h"
@@ -61,9 +63,15 @@ TEST_F(RunFeed, TheFeedFollowsTheLogAndItsPgnIsTheExport) {
     ASSERT_TRUE(run.write(opera_input()));
     ASSERT_TRUE(wait_for(run, "ack 67 ")) << run.output();
 
-    auto after = http.Get("/api/v1/matches/m1");
-    ASSERT_TRUE(after);
-    doc = nlohmann::json::parse(after->body);
+    // The feed publishes from its own thread, just after the decisions: wait for event 67.
+    for (int i = 0; i < 500; ++i) {
+        auto after = http.Get("/api/v1/matches/m1");
+        ASSERT_TRUE(after);
+        doc = nlohmann::json::parse(after->body);
+        if (doc["seq"] == 67) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_EQ(doc["seq"], 67);
     EXPECT_EQ(doc["match"]["boards"][0]["fen"],
               "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17");
     EXPECT_EQ(doc["match"]["boards"][0]["result"], "1-0");
