@@ -1,6 +1,7 @@
 // The feed of a running `venue demo`: the whole chain (hub firmware in simavr, board emulator,
 // daemon, engine, log) publishes to the feed server while the match is played, and a TV client
-// on the live stream sees every update in order, the claims, the incidents and the result.
+// on the live stream sees every update in order, each valid under schemas/feed/, the claims,
+// the incidents and the result.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sys/wait.h>
@@ -13,12 +14,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "feed/feed_schema.h"
+#include "json_schema_check.h"
+
 namespace venue::feed::testing {
 namespace {
 
 using nlohmann::json;
 
 struct Seen {
+    SchemaCheck schema{json::parse(feed_schema_json())};
+    std::vector<std::string> invalid;  // what the schema said about documents that broke it
     std::mutex mutex;
     std::vector<std::int64_t> ids;
     json last_match;  // the newest document of the demo's match
@@ -47,6 +53,12 @@ void take_events(Seen& seen) {
         if (id < 0 || data.empty()) continue;  // comments (keep-alives), retry hints
         seen.ids.push_back(id);
         const json doc = json::parse(data);
+        // Every event on the stream is valid under the schema: the snapshot an event document,
+        // the rest update events.
+        const bool snapshot = block.find("event: snapshot") != std::string::npos;
+        for (const std::string& e :
+             seen.schema.check(doc, snapshot ? "/$defs/eventDocument" : "/$defs/updateEvent"))
+            if (seen.invalid.size() < 10) seen.invalid.push_back(e);
         for (const json& m : doc["matches"]) {
             seen.last_match = m;
             if (m["claim"].is_object() && m["claim"]["holder"].is_object())
@@ -99,6 +111,7 @@ TEST(DemoFeed, AStreamClientSeesTheWholeMatchLive) {
     std::lock_guard lock(seen.mutex);
     // A snapshot, then one update per group of applied events: many, in order, none twice.
     ASSERT_GT(seen.ids.size(), 50u) << output;
+    EXPECT_TRUE(seen.invalid.empty()) << seen.invalid.front();
     for (std::size_t i = 1; i < seen.ids.size(); ++i) EXPECT_LT(seen.ids[i - 1], seen.ids[i]);
     // The match as it ended, as the demo's summary says.
     EXPECT_EQ(seen.last_match["result"], "1-0");
