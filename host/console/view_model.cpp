@@ -9,6 +9,7 @@
 #include "chess/uci.h"
 #include "common/overloaded.h"
 #include "games/chessball/chessball_match.h"
+#include "venue/match_of.h"
 
 namespace venue::console {
 
@@ -233,18 +234,6 @@ LogFamily family_of(const DecisionBody& body) {
                           [](const ScoreChanged&) { return LogFamily::RESULT; },
                           [](const DeviceCommand&) { return LogFamily::DEVICE; },
                           [](const auto&) { return LogFamily::OTHER; },
-                      },
-                      body);
-}
-
-// The match an event concerns ("" for system events).
-std::string match_of(const EventBody& body) {
-    return std::visit(Overloaded{
-                          [](const HostStarted&) { return std::string(); },
-                          [](const DeviceConnected&) { return std::string(); },
-                          [](const DeviceLost&) { return std::string(); },
-                          [](const MatchCreated& e) { return e.config.id; },
-                          [](const auto& e) { return e.match; },
                       },
                       body);
 }

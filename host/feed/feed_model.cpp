@@ -302,31 +302,6 @@ void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine:
 
 }  // namespace
 
-std::string match_of(const engine::EventBody& body) {
-    return std::visit(
-        [](const auto& b) -> std::string {
-            using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, engine::MatchCreated>)
-                return b.config.id;
-            else if constexpr (requires { b.match; })
-                return b.match;
-            else
-                return "";
-        },
-        body);
-}
-
-std::string match_of(const engine::DecisionBody& body) {
-    return std::visit(
-        [](const auto& b) -> std::string {
-            if constexpr (requires { b.match; })
-                return b.match;
-            else
-                return "";
-        },
-        body);
-}
-
 void remember(FeedMemory& memory, const runtime::Applied& a) {
     const std::string id = match_of(a.event.body);
     if (!id.empty()) {

@@ -23,6 +23,7 @@
 
 #include "feed/feed_update.h"
 #include "runtime/session.h"
+#include "venue/match_of.h"
 #include "venue/venue_state.h"
 
 namespace venue::feed {
@@ -84,8 +85,7 @@ struct FeedMemory {
 };
 
 // The match an event or a decision is about ("" when none: host and device events).
-std::string match_of(const engine::EventBody& body);
-std::string match_of(const engine::DecisionBody& body);
+using engine::match_of;
 
 // Takes in one applied event and its decisions.
 void remember(FeedMemory& memory, const runtime::Applied& applied);

@@ -2,6 +2,7 @@
 
 #include "common/overloaded.h"
 #include "venue/event_json.h"
+#include "venue/match_of.h"
 
 namespace venue::runtime {
 
@@ -9,18 +10,6 @@ namespace {
 
 std::string hub_device(const wire::Handshake& h) {
     return "hub:" + std::to_string(h.hub_serial);
-}
-
-// The match an event is addressed to ("" for system events).
-std::string match_of(const engine::EventBody& body) {
-    return std::visit(
-        [](const auto& b) -> std::string {
-            if constexpr (requires { b.match; })
-                return b.match;
-            else
-                return "";
-        },
-        body);
 }
 
 // For operators' messages: which command the hub refused.
@@ -303,7 +292,7 @@ Result<std::optional<StepRecord>, std::string> Daemon::submit(std::vector<engine
 
 void Daemon::act_on(const StepRecord& record) {
     for (const Applied& a : record.applied) {
-        const std::string match = match_of(a.event.body);
+        const std::string match = engine::match_of(a.event.body);
         Board* clock = clock_board(match);
         const bool hub_serves = hub_ && hub_bridge_->match_id() == match;
         for (const engine::Decision& d : a.decisions) {

@@ -6,14 +6,15 @@
 #include "games/business/business_pgn.h"
 
 namespace venue::engine {
-namespace {
 
-std::string player_names(const TeamConfig& team) {
+std::string pgn_player_names(const TeamConfig& team) {
     std::string names;
     for (const PlayerConfig& p : team.players) names += (names.empty() ? "" : " / ") + p.name;
     if (names.empty()) names = team.name;
     return names.empty() ? "?" : names;
 }
+
+namespace {
 
 chess::PgnGame headers(const Match& match) {
     const MatchConfig& c = match.config();
@@ -22,8 +23,8 @@ chess::PgnGame headers(const Match& match) {
     g.set_tag("Site", c.site.empty() ? "?" : c.site);
     g.set_tag("Date", "????.??.??");  // the core reads no clock; the CLI may set it
     g.set_tag("Round", c.round.empty() ? "?" : c.round);
-    g.set_tag("White", player_names(c.white));
-    g.set_tag("Black", player_names(c.black));
+    g.set_tag("White", pgn_player_names(c.white));
+    g.set_tag("Black", pgn_player_names(c.black));
     g.set_tag("Result", match.result());
     g.set_tag("GameId", c.id);
     if (!c.white.name.empty()) g.set_tag("WhiteTeam", c.white.name);

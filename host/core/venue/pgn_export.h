@@ -7,12 +7,17 @@
 // position, each saying in its opening comment which part it is (docs/games/chessball.md).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "chess/pgn.h"
 #include "venue/match.h"
 
 namespace venue::engine {
+
+// A team as PGN's White or Black tag: its players' names joined by " / " (the team's name when
+// it lists none, "?" when it has neither).
+std::string pgn_player_names(const TeamConfig& team);
 
 // The part being played now (the whole game when it was never edited).
 chess::PgnGame to_pgn(const Match& match);

@@ -1,17 +1,12 @@
 #include "games/business/business_pgn.h"
 
+#include "venue/pgn_export.h"
+
 namespace venue::games::business {
 
 using namespace venue::engine;
 
 namespace {
-
-std::string player_names(const TeamConfig& team) {
-    std::string names;
-    for (const PlayerConfig& p : team.players) names += (names.empty() ? "" : " / ") + p.name;
-    if (names.empty()) names = team.name;
-    return names.empty() ? "?" : names;
-}
 
 std::string history_text(const Branch& b) {
     std::string s = "Branch " + std::to_string(b.number);
@@ -38,8 +33,8 @@ std::vector<chess::PgnGame> branch_pgns(const BusinessMatch& match) {
         g.set_tag("Site", c.site.empty() ? "?" : c.site);
         g.set_tag("Date", "????.??.??");  // the core reads no clock
         g.set_tag("Round", c.round.empty() ? "?" : c.round);
-        g.set_tag("White", player_names(c.white));
-        g.set_tag("Black", player_names(c.black));
+        g.set_tag("White", pgn_player_names(c.white));
+        g.set_tag("Black", pgn_player_names(c.black));
         g.set_tag("Result", b.result);
         g.set_tag("GameId", c.id + "-b" + std::to_string(b.number));
         if (!c.white.name.empty()) g.set_tag("WhiteTeam", c.white.name);
