@@ -191,7 +191,9 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
             json j = board_json(id, b.game, last);
             j["branch"] = b.number;
             j["open"] = b.open;
-            j["rating"] = b.rating;
+            j["rating"] = b.open ? b.rating : b.stake;
+            j["parent"] = b.parent ? json(b.parent) : json(nullptr);
+            j["split_ply"] = b.parent ? json(b.split_ply) : json(nullptr);
             j["result"] = b.result;
             j["ply"] = b.ply();
             j["restore_squares"] = squares_json(b.mismatch);
@@ -210,6 +212,8 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
     j["branch"] = nullptr;
     j["open"] = match.phase() != engine::MatchPhase::FINISHED;
     j["rating"] = nullptr;
+    j["parent"] = nullptr;
+    j["split_ply"] = nullptr;
     j["result"] = match.result();
     j["ply"] = plies;
     j["restore_squares"] = squares_json(match.restore_squares());

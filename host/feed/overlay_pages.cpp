@@ -275,6 +275,76 @@ start(render);
 </script>
 )HTML";
 
+// Business Chess: the branch tree with each branch's rating, board and result, and the score.
+constexpr std::string_view TREE = R"HTML(
+<style>
+#treebox { left: 60px; top: 60px; min-width: 640px; max-width: 1100px; padding: 18px 26px; }
+#tree-title { font-size: 26px; color: #aab; text-transform: uppercase; letter-spacing: 3px; }
+#tree-score { font-size: 40px; font-weight: bold; margin: 4px 0 14px; }
+#tree-score .pts { color: #ffd54a; }
+ul.branches { list-style: none; margin: 0; padding-left: 44px; position: relative; }
+#tree > ul.branches { padding-left: 0; }
+ul.branches li { position: relative; margin: 8px 0; }
+ul.branches ul.branches li::before { content: ''; position: absolute; left: -30px; top: -8px;
+                                      width: 24px; height: 36px; border-left: 3px solid #667;
+                                      border-bottom: 3px solid #667; }
+.node { display: inline-flex; align-items: baseline; gap: 16px; padding: 6px 16px;
+        border-radius: 8px; font-size: 30px; background: rgba(255, 255, 255, 0.06);
+        border: 3px solid #7dff8a; }
+.node.closed { border-color: #556; color: #bbc; }
+.node .num { font-weight: bold; }
+.node .rating { font-size: 36px; font-weight: bold; color: #ffd54a; }
+.node .split { font-size: 22px; color: #aab; }
+.node .result { font-weight: bold; }
+</style>
+<div id="treebox" class="panel">
+  <div id="tree-title">Branches</div>
+  <div id="tree-score"></div>
+  <div id="tree"></div>
+</div>
+<script>
+function moveNumber(ply) {
+  return Math.floor((ply + 1) / 2) + (ply % 2 === 1 ? '.' : '...');
+}
+function node(b) {
+  const closed = !b.open;
+  let html = '<span class="num">Branch ' + b.branch + '</span>' +
+             '<span class="rating" data-rating="' + b.rating + '">' + b.rating + '</span>';
+  if (b.id) html += '<span class="muted">board ' + esc(b.id) + '</span>';
+  if (closed) html += '<span class="result">' + esc(b.result) + '</span>';
+  if (b.parent) html += '<span class="split">from ' + b.parent + ' after ' +
+                        moveNumber(b.split_ply) + '</span>';
+  return '<div class="node' + (closed ? ' closed' : '') + '" data-branch="' + b.branch +
+         '" data-open="' + b.open + '">' + html + '</div>';
+}
+function subtree(byParent, parent) {
+  const kids = byParent[parent] || [];
+  if (!kids.length) return '';
+  let html = '<ul class="branches">';
+  for (const b of kids) html += '<li>' + node(b) + subtree(byParent, b.branch) + '</li>';
+  return html + '</ul>';
+}
+function render() {
+  const m = current();
+  const box = document.getElementById('treebox');
+  const branches = m ? m.boards.filter(b => b.branch !== null) : [];
+  box.style.display = branches.length ? 'block' : 'none';
+  if (!branches.length) return;
+  const byParent = {};
+  for (const b of branches) (byParent[b.parent || 0] = byParent[b.parent || 0] || []).push(b);
+  for (const k in byParent) byParent[k].sort((a, b) => a.branch - b.branch);
+  const html = subtree(byParent, 0);
+  const tree = document.getElementById('tree');
+  if (tree.innerHTML !== html) tree.innerHTML = html;
+  const score = esc(m.teams.white.name) + ' <span class="pts">' +
+                esc(m.score.text.replace('-', '\u2013')) + '</span> ' + esc(m.teams.black.name);
+  const s = document.getElementById('tree-score');
+  if (s.innerHTML !== score) s.innerHTML = score;
+}
+start(render);
+</script>
+)HTML";
+
 // JSON inside <script>: "</" would end the element early; "<\/" is the same JSON text.
 std::string embeddable(const std::string& json) {
     std::string out;
@@ -330,6 +400,7 @@ std::string overlay_page(std::string_view name, const std::string& event_json) {
     if (name == "scoreboard") return page("Venue scoreboard", SCOREBOARD, event_json);
     if (name == "board") return page("Venue board", BOARD, event_json);
     if (name == "claim") return page("Venue claim", CLAIM, event_json);
+    if (name == "tree") return page("Venue branch tree", TREE, event_json);
     return "";
 }
 
@@ -357,7 +428,9 @@ std::string index_page(const std::string& event_json) {
                 teams = html_escape(m["teams"]["white"].value("name", "")) + " – " +
                         html_escape(m["teams"]["black"].value("name", ""));
             s += "<tr><td>" + id + "</td><td>" + teams + "</td><td>";
-            for (const char* o : {"scoreboard", "board", "claim"})
+            // The branch tree for Business Chess, the claim indicator for the other games.
+            const bool business = m.value("game", "") == "business";
+            for (const char* o : {"scoreboard", "board", business ? "tree" : "claim"})
                 s += std::string("<a href=\"/overlay/") + o + "?match=" + id + "\">" + o + "</a> ";
             s += "</td><td><a href=\"/pgn/" + id + "\">/pgn/" + id + "</a></td></tr>\n";
         }

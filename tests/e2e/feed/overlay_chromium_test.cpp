@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "business_tree.h"
 #include "feed/feed_model.h"
 #include "feed/feed_server.h"
 #include "feed_script.h"
@@ -128,6 +129,41 @@ TEST_F(Overlays, TheClaimShowsTheHolderAndHowLateTheRivalsWere) {
     EXPECT_NE(d.find("Emil"), std::string::npos);
     EXPECT_NE(d.find("+12 \u00b5s"), std::string::npos);
     screenshot("claim");
+}
+
+TEST_F(Overlays, TheTreeShowsEveryBranchWithItsRatingUnderItsMother) {
+    // A Business Chess match replaces the Chessball one (a full update).
+    Script business = three_branches();
+    FeedMemory memory;
+    server_->publish(make_update(business.state(), {}, memory));
+    const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
+    const std::string d = run(chromium("--dump-dom '" + base + "/overlay/tree?match=m1'"));
+    // Branch 1 (6 chips) at the root; 2 (3) under it, split after 1...e5; 3 (1) under 2.
+    const auto one = d.find("data-branch=\"1\" data-open=\"true\"");
+    const auto two = d.find("data-branch=\"2\" data-open=\"true\"");
+    const auto three = d.find("data-branch=\"3\" data-open=\"true\"");
+    ASSERT_NE(one, std::string::npos) << d;
+    ASSERT_NE(two, std::string::npos);
+    ASSERT_NE(three, std::string::npos);
+    EXPECT_LT(one, two);
+    EXPECT_LT(two, three);
+    EXPECT_NE(d.find("data-rating=\"6\">6<"), std::string::npos);
+    EXPECT_NE(d.find("data-rating=\"3\">3<"), std::string::npos);
+    EXPECT_NE(d.find("from 1 after 1..."), std::string::npos);
+    EXPECT_NE(d.find("from 2 after 2..."), std::string::npos);
+    // Nesting: each daughter's list opens inside her mother's item (no item closes between).
+    for (auto [mother, daughter] : {std::pair{one, two}, std::pair{two, three}}) {
+        const std::string between = d.substr(mother, daughter - mother);
+        EXPECT_NE(between.find("<ul class=\"branches\">"), std::string::npos) << between;
+        EXPECT_EQ(between.find("</li>"), std::string::npos) << between;
+    }
+    EXPECT_NE(d.find("Federation <span class=\"pts\">0\u20130</span> City Hall"),
+              std::string::npos);
+    const auto png = shots_ / "tree.png";
+    std::filesystem::remove(png);
+    run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
+                 png.string() + " '" + base + "/overlay/tree?match=m1'"));
+    EXPECT_TRUE(std::filesystem::exists(png)) << png;
 }
 
 }  // namespace
