@@ -1,5 +1,6 @@
 // Board: the engine's position (not the sensed one), with the last move, a king in check, the
-// squares that must be set back (restore) and a removed player's men that come off.
+// squares that must be set back (restore) and a removed player's men that come off. Business
+// Chess: a smaller board for every branch, with its rating.
 #include <algorithm>
 #include <cmath>
 
@@ -60,21 +61,11 @@ void piece(ImDrawList* dl, const SquareView& s, ImVec2 p, float cell, const UiSt
     }
 }
 
-}  // namespace
-
-void draw_board_panel(const MatchView* m, UiState& ui) {
-    if (!m) {
-        ImGui::TextDisabled("no match");
-        return;
-    }
-    const BoardView& b = m->board;
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float margin = 22;  // the coordinates
-    const float text_h = 3 * ImGui::GetTextLineHeightWithSpacing();
-    const float side = std::max(80.0f, std::min(avail.x - margin, avail.y - margin - text_h));
-    const float cell = std::floor(side / 8);
+// The 64 squares at `o` (the top-left corner of a1's file column, rank 8's row), with the
+// coordinates to the left and below when there is room for them.
+void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiState& ui) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float margin = coords ? 22 : 0;
     const ImVec2 origin(o.x + margin, o.y);
     for (int row = 0; row < 8; ++row)
         for (int col = 0; col < 8; ++col) {
@@ -88,23 +79,70 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
             if (s.marks & MARK_CHECK)
                 dl->AddCircleFilled(ImVec2(p.x + cell / 2, p.y + cell / 2), cell * 0.48f, CHECK);
             piece(dl, s, p, cell, ui);
+            const float inset = std::max(1.0f, cell / 20);
             if (s.marks & MARK_RESTORE)
-                dl->AddRect(ImVec2(p.x + 3, p.y + 3), ImVec2(q.x - 3, q.y - 3), RESTORE, 0, 0,
-                            6.0f);
+                dl->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(q.x - inset, q.y - inset),
+                            RESTORE, 0, 0, std::max(2.0f, cell / 12));
             if (s.marks & MARK_REMOVED) {
                 dl->AddLine(ImVec2(p.x + 6, p.y + 6), ImVec2(q.x - 6, q.y - 6), REMOVED, 5.0f);
                 dl->AddLine(ImVec2(q.x - 6, p.y + 6), ImVec2(p.x + 6, q.y - 6), REMOVED, 5.0f);
             }
-            if (col == 0) {
+            if (coords && col == 0) {
                 const char r[2] = {char('1' + rank), 0};
                 dl->AddText(ImVec2(o.x + 4, p.y + cell / 2 - 9), COLOR_DIM, r);
             }
-            if (row == 7) {
+            if (coords && row == 7) {
                 const char f[2] = {char('a' + file), 0};
                 dl->AddText(ImVec2(p.x + cell / 2 - 4, q.y + 2), COLOR_DIM, f);
             }
         }
     ImGui::Dummy(ImVec2(margin + 8 * cell, 8 * cell + margin));
+}
+
+// Business Chess: a small board per branch (up to five and board C), each under its caption:
+// rating, board, where it split, its result once closed.
+void branch_boards(const MatchView& m, UiState& ui) {
+    ImGui::TextColored(color4(COLOR_INFO), "%s", m.business_score.c_str());
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int n = int(m.branches.size());
+    const int cols = n <= 1 ? 1 : 2;
+    const int rows = (n + cols - 1) / cols;
+    const float caption_h = 2 * ImGui::GetTextLineHeightWithSpacing();
+    const float cell = std::floor(std::max(
+        6.0f, std::min((avail.x / float(cols) - 12) / 8, (avail.y / float(rows) - caption_h) / 8)));
+    for (int i = 0; i < n; ++i) {
+        const BranchView& b = m.branches[std::size_t(i)];
+        if (i % cols) ImGui::SameLine();
+        ImGui::BeginGroup();
+        const ImU32 colour = !b.open                   ? COLOR_DIM
+                             : !b.setup_board.empty()  ? COLOR_WARN
+                             : b.view.restore_required ? COLOR_BAD
+                                                       : COLOR_GOOD;
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 8 * cell);
+        ImGui::TextColored(color4(colour), "%s", b.caption.c_str());
+        ImGui::PopTextWrapPos();
+        squares(b.view, ImGui::GetCursorScreenPos(), cell, false, ui);
+        ImGui::EndGroup();
+    }
+}
+
+}  // namespace
+
+void draw_board_panel(const MatchView* m, UiState& ui) {
+    if (!m) {
+        ImGui::TextDisabled("no match");
+        return;
+    }
+    if (m->business && !m->branches.empty()) {
+        branch_boards(*m, ui);
+        return;
+    }
+    const BoardView& b = m->board;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float margin = 22;  // the coordinates
+    const float text_h = 3 * ImGui::GetTextLineHeightWithSpacing();
+    const float side = std::max(80.0f, std::min(avail.x - margin, avail.y - margin - text_h));
+    squares(b, ImGui::GetCursorScreenPos(), std::floor(side / 8), true, ui);
     if (b.restore_required)
         ImGui::TextColored(color4(RESTORE), "\u26A0 %s", b.restore_text.c_str());
     else if (!b.last_move.empty())

@@ -16,7 +16,7 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s%s%s", t.side == chess::WHITE ? "White" : "Black",
                         t.score.empty() ? "" : ", score ", t.score.c_str());
-    const int cols = m.chessball ? 5 : 2;
+    const int cols = m.chessball ? 5 : m.business ? 3 : 2;
     const std::string id = "team" + std::to_string(int(t.side));
     if (!ImGui::BeginTable(id.c_str(), cols,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
@@ -29,17 +29,32 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
         ImGui::TableSetupColumn("button", ImGuiTableColumnFlags_WidthFixed, 56);
         ImGui::TableSetupColumn("warnings", ImGuiTableColumnFlags_WidthFixed, 76);
     }
+    if (m.business) ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthFixed, 90);
     for (const PlayerRow& p : t.players) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (p.holds_claim) ImGui::TextColored(color4(COLOR_GOOD), "\u2605");
         ImGui::TableNextColumn();
         if (p.removed)
-            ImGui::TextColored(color4(COLOR_DIM), "%s (%s) removed", p.name.c_str(), p.id.c_str());
+            ImGui::TextColored(color4(COLOR_DIM), "%s (%s) %s", p.name.c_str(), p.id.c_str(),
+                               m.business ? "expelled" : "removed");
+        else if (p.reserve)
+            ImGui::TextColored(color4(COLOR_DIM), "%s (%s) reserve", p.name.c_str(), p.id.c_str());
         else if (p.holds_claim)
             ImGui::TextColored(color4(COLOR_GOOD), "%s (%s)", p.name.c_str(), p.id.c_str());
         else
             ImGui::Text("%s (%s)", p.name.c_str(), p.id.c_str());
+        if (m.business) {
+            // Yellow cards for red-line offences, red for an expulsion (BC-I.11).
+            ImGui::TableNextColumn();
+            for (int i = 0; i < p.warnings; ++i) {
+                ImGui::TextColored(color4(COLOR_WARN), "\u25AE");
+                ImGui::SameLine(0, 2);
+            }
+            if (p.removed) ImGui::TextColored(color4(COLOR_BAD), "\u25AE");
+            if (!p.removed && !p.warnings) ImGui::TextUnformatted("");
+            continue;
+        }
         if (!m.chessball) continue;
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(p.files.empty() ? "\u2014" : p.files.c_str());
@@ -72,6 +87,26 @@ void draw_match_panel(const MatchView* m, UiState& ui) {
     ImGui::TextColored(color4(over ? COLOR_WARN : COLOR_INFO), "%s", m->to_move.c_str());
     ImGui::PopFont();
     ImGui::Separator();
+    if (m->business) {
+        ImGui::Text("Score: %s", m->business_score.c_str());
+        int open = 0;
+        for (const BranchView& b : m->branches) open += b.open ? 1 : 0;
+        ImGui::SameLine();
+        ImGui::TextDisabled("  %d branch%s open", open, open == 1 ? "" : "es");
+    }
+    // The red line: members beyond it now, per team zone (more than one is a violation).
+    if (m->business || m->beyond_red_line[0] || m->beyond_red_line[1]) {
+        ImGui::Text("Beyond the red line:");
+        for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+            const int n = m->beyond_red_line[side];
+            ImGui::SameLine();
+            ImGui::TextColored(color4(n >= 2 ? COLOR_BAD
+                                      : n    ? COLOR_GOOD
+                                             : COLOR_DIM),
+                               "%s %d%s", (side == chess::WHITE ? m->white : m->black).name.c_str(),
+                               n, n >= 2 ? " (violation)" : "");
+        }
+    }
     team(m->white, *m, ui);
     ImGui::Spacing();
     team(m->black, *m, ui);

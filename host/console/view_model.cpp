@@ -8,6 +8,7 @@
 #include "chess/san.h"
 #include "chess/uci.h"
 #include "common/overloaded.h"
+#include "games/business/business_match.h"
 #include "games/chessball/chessball_match.h"
 #include "venue/match_of.h"
 
@@ -645,6 +646,41 @@ ConsoleView ViewModel::build(const engine::VenueState& state, const DeviceInputs
     return v;
 }
 
+namespace {
+
+// A board as the console draws it: pieces, the last move, check, and the squares to restore.
+BoardView board_view(const chess::Game& game, const std::vector<chess::Square>& restore) {
+    const chess::Position& pos = game.position();
+    BoardView b;
+    b.fen = pos.fen();
+    for (int s = 0; s < 64; ++s) {
+        const auto sq = chess::Square(s);
+        SquareView& q = b.squares[std::size_t(s)];
+        q.piece = pos.piece_on(sq);
+        q.glyph = glyph_of(q.piece);
+        q.letter = " PNBRQK  pnbrqk "[q.piece];
+        q.light = (chess::file_of(sq) + chess::rank_of(sq)) % 2 == 1;
+    }
+    if (!game.moves().empty()) {
+        const chess::Move last = game.moves().back();
+        b.squares[last.from()].marks |= MARK_LAST_FROM;
+        b.squares[last.to()].marks |= MARK_LAST_TO;
+        const std::size_t ply = game.ply_count();
+        const chess::Position& before = game.position_at(ply - 1);
+        const int move_no = before.fullmove_number();
+        b.last_move = std::to_string(move_no) +
+                      (before.side_to_move() == chess::WHITE ? ". " : "... ") +
+                      chess::to_san(before, last);
+    }
+    if (pos.in_check()) b.squares[pos.king_square(pos.side_to_move())].marks |= MARK_CHECK;
+    for (chess::Square s : restore) b.squares[s].marks |= MARK_RESTORE;
+    b.restore_required = !restore.empty();
+    if (b.restore_required) b.restore_text = "restore " + square_list(restore);
+    return b;
+}
+
+}  // namespace
+
 MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devices,
                                 HostNanos now_ns) const {
     const MatchConfig& c = m.config();
@@ -699,6 +735,12 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
                         p.name + " (" + t.name + ")" +
                         (p.buttons.empty() ? "" : ", button " + std::to_string(p.buttons.front()));
             }
+            if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&m)) {
+                const games::business::Member& member = bc->member(side, int(i));
+                row.warnings = member.offences;
+                row.removed = member.expelled;
+                row.reserve = !member.active;
+            }
             tv.players.push_back(std::move(row));
         }
     }
@@ -712,36 +754,49 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
             }
 
     // The board.
+    v.board = board_view(m.game(), m.restore_squares());
     BoardView& b = v.board;
-    b.fen = pos.fen();
-    for (int s = 0; s < 64; ++s) {
-        const auto sq = chess::Square(s);
-        SquareView& q = b.squares[std::size_t(s)];
-        q.piece = pos.piece_on(sq);
-        q.glyph = glyph_of(q.piece);
-        q.letter = " PNBRQK  pnbrqk "[q.piece];
-        q.light = (chess::file_of(sq) + chess::rank_of(sq)) % 2 == 1;
-    }
-    if (!m.game().moves().empty()) {
-        const chess::Move last = m.game().moves().back();
-        b.squares[last.from()].marks |= MARK_LAST_FROM;
-        b.squares[last.to()].marks |= MARK_LAST_TO;
-        const std::size_t ply = m.game().ply_count();
-        const chess::Position& before = m.game().position_at(ply - 1);
-        const int move_no = before.fullmove_number();
-        b.last_move = std::to_string(move_no) +
-                      (before.side_to_move() == chess::WHITE ? ". " : "... ") +
-                      chess::to_san(before, last);
-    }
-    if (pos.in_check()) b.squares[pos.king_square(stm)].marks |= MARK_CHECK;
-    b.restore_required = m.restore_required();
-    for (chess::Square s : m.restore_squares()) b.squares[s].marks |= MARK_RESTORE;
     // The engine's position no longer has them; the physical board has until they are cleared.
     for (chess::Square s : tr.removed_squares) b.squares[s].marks |= MARK_REMOVED;
-    if (b.restore_required)
-        b.restore_text = m.restore_squares().empty()
-                             ? "restore the position"
-                             : "restore " + square_list(m.restore_squares());
+    b.restore_required = m.restore_required();
+    if (!b.restore_required)
+        b.restore_text.clear();
+    else if (m.restore_squares().empty())
+        b.restore_text = "restore the position";
+
+    // Business Chess: the tree, a board per branch, and the red line.
+    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&m)) {
+        v.business = true;
+        for (const games::business::Branch& br : bc->branches()) {
+            BranchView bv;
+            bv.number = br.number;
+            bv.parent = br.parent;
+            bv.split_ply = br.split_ply;
+            bv.rating = br.open ? br.rating : br.stake;
+            bv.open = br.open;
+            bv.board = br.board;
+            bv.setup_board = br.setup_board;
+            bv.result = br.result;
+            bv.view = board_view(br.game, br.mismatch);
+            bv.caption = "Branch " + std::to_string(br.number) + " \u00b7 " +
+                         std::to_string(bv.rating) + (bv.rating == 1 ? " chip" : " chips");
+            if (!br.setup_board.empty())
+                bv.caption += " \u00b7 setting up on board " + br.setup_board;
+            else if (!br.board.empty())
+                bv.caption += " \u00b7 board " + br.board;
+            if (br.parent)
+                bv.caption += " \u00b7 from " + std::to_string(br.parent) + " at ply " +
+                              std::to_string(br.split_ply);
+            if (!br.open) bv.caption += " \u00b7 " + br.result + " " + br.termination;
+            v.branches.push_back(std::move(bv));
+        }
+        const games::business::Score sc = bc->score();
+        v.business_score = c.white.name + " " + half_points(sc.white) + " \u2013 " +
+                           half_points(sc.black) + " " + c.black.name;
+        v.white.score = half_points(sc.white);
+        v.black.score = half_points(sc.black);
+    }
+    v.beyond_red_line = {m.zone_occupancy(chess::WHITE), m.zone_occupancy(chess::BLACK)};
 
     // The clocks: the hub's heartbeat (10 Hz) for its match, else the engine's mirror counted on
     // from the last event that set it.

@@ -60,9 +60,24 @@ struct PlayerRow {
     std::string id, name;
     std::string files;  // files owned now (Chessball), "" otherwise
     std::vector<int> buttons;
-    int warnings = 0;
-    bool removed = false;
+    int warnings = 0;      // Chessball: warnings; Business Chess: red-line offences (yellow cards)
+    bool removed = false;  // Chessball: removed; Business Chess: expelled (red card)
     bool holds_claim = false;
+    bool reserve = false;  // Business Chess: not on the team now (a reserve, or replaced)
+};
+
+// Business Chess: one branch of the game's tree on its demonstration board.
+struct BranchView {
+    int number = 0;
+    int parent = 0;     // the mother branch (0 for branch 1)
+    int split_ply = 0;  // plies of the mother's game when it split
+    int rating = 0;     // open: chips on it now; closed: the stake it was scored with
+    bool open = true;
+    std::string board;        // where it stands ("" while its clone is set up)
+    std::string setup_board;  // the board that must show its position first ("" = none)
+    std::string result;       // "*" while open
+    std::string caption;      // "Branch 2 · 3 chips · board 2 · from 1 at ply 2"
+    BoardView view;
 };
 
 struct TeamView {
@@ -109,6 +124,13 @@ struct MatchView {
     BoardView board;
     std::string claim_holder;            // "Bulat (Kazan), button 1"; "" when none
     std::vector<ProposalRow> proposals;  // open ones, waiting for the judge
+    // Business Chess: every branch (the tree, oldest first) and the score in words.
+    bool business = false;
+    std::vector<BranchView> branches;
+    std::string business_score;  // "Federation 3 – 1 City Hall" (points, halves as ½)
+    // Members beyond the red line now, by team zone (from the beams); a second one is a
+    // violation in Business Chess (BC-I.10).
+    std::array<int, 2> beyond_red_line{0, 0};
 };
 
 enum class ClaimKind : std::uint8_t {

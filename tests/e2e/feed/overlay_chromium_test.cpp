@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "business_tree.h"
+#include "../../support/business_tree.h"
 #include "feed/feed_model.h"
 #include "feed/feed_server.h"
 #include "feed_script.h"
@@ -133,7 +133,7 @@ TEST_F(Overlays, TheClaimShowsTheHolderAndHowLateTheRivalsWere) {
 
 TEST_F(Overlays, TheTreeShowsEveryBranchWithItsRatingUnderItsMother) {
     // A Business Chess match replaces the Chessball one (a full update).
-    Script business = three_branches();
+    auto business = venue::testing::three_branches();
     FeedMemory memory;
     server_->publish(make_update(business.state(), {}, memory));
     const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());

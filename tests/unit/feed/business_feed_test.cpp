@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "business_tree.h"
+#include "../../support/business_tree.h"
 #include "feed/feed_model.h"
 #include "json_schema_check.h"
 
@@ -14,7 +14,7 @@ namespace {
 using games::business::testing::Script;
 using nlohmann::json;
 using testing::SchemaCheck;
-using testing::three_branches;
+using venue::testing::three_branches;
 
 json schema() {
     std::ifstream in(VENUE_SOURCE_DIR "/schemas/feed/feed.schema.json");

@@ -1,9 +1,10 @@
-// A Business Chess match with a tree of three branches, for the feed's tests.
+// A Business Chess match with a tree of three branches, for the tests of what shows it (the
+// feed, its overlays, the console).
 #pragma once
 
-#include "../business/business_script.h"
+#include "../unit/business/business_script.h"
 
-namespace venue::feed::testing {
+namespace venue::testing {
 
 using games::business::testing::Script;
 
@@ -22,4 +23,4 @@ inline Script three_branches() {
     return s;
 }
 
-}  // namespace venue::feed::testing
+}  // namespace venue::testing

@@ -1,0 +1,60 @@
+// The console on a Business Chess match: a board per branch with its rating and place in the
+// tree, the score, the red line and the cards, every panel drawn headless.
+#include "../../support/business_tree.h"
+#include "console_feed.h"
+
+namespace venue::console {
+namespace {
+
+using K = engine::ArbiterActionKind;
+
+int draw(testing::Headless& h, const ConsoleView& view) {
+    ImGui::NewFrame();
+    draw_console(view, {}, h.ui);
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+}
+
+TEST(ConsoleBusiness, EveryBranchHasItsBoardRatingAndPlaceInTheTree) {
+    auto s = venue::testing::three_branches();
+    ViewModel model;
+    const ConsoleView v = model.build(s.state(), DeviceInputs{}, 0);
+    ASSERT_EQ(v.matches.size(), 1u);
+    const MatchView& m = v.matches[0];
+    EXPECT_TRUE(m.business);
+    ASSERT_EQ(m.branches.size(), 3u);
+    EXPECT_EQ(m.branches[0].caption, "Branch 1 \u00b7 6 chips \u00b7 board 1");
+    EXPECT_EQ(m.branches[1].caption,
+              "Branch 2 \u00b7 3 chips \u00b7 board 2 \u00b7 from 1 at ply 2");
+    EXPECT_EQ(m.branches[2].caption,
+              "Branch 3 \u00b7 1 chip \u00b7 board 3 \u00b7 from 2 at ply 4");
+    // Branch 3 is its mother's clone: the same position, the same last move.
+    EXPECT_EQ(m.branches[2].view.fen, m.branches[1].view.fen);
+    EXPECT_EQ(m.branches[1].view.last_move, "2... Nf6");
+    EXPECT_TRUE(m.branches[1].view.squares[chess::SQ_F6].marks & MARK_LAST_TO);
+    EXPECT_EQ(m.business_score, "Federation 0 \u2013 0 City Hall");
+
+    testing::Headless h;
+    for (int i = 0; i < 5; ++i) EXPECT_GT(draw(h, v), 1000);
+}
+
+TEST(ConsoleBusiness, TheRedLineAndTheCardsShow) {
+    auto s = venue::testing::three_branches();
+    // A second member of White crosses the red line; the arbiter shows W2 a yellow card.
+    s.send(engine::BeamCrossed{"m1", chess::WHITE, true});
+    s.send(engine::BeamCrossed{"m1", chess::WHITE, true});
+    s.arbiter(K::WARN, "w2", "crossed the red line");
+    ViewModel model;
+    const MatchView m = model.build(s.state(), DeviceInputs{}, 0).matches[0];
+    EXPECT_EQ(m.beyond_red_line[chess::WHITE], 2);
+    EXPECT_EQ(m.beyond_red_line[chess::BLACK], 0);
+    EXPECT_EQ(m.white.players[1].id, "w2");
+    EXPECT_EQ(m.white.players[1].warnings, 1);
+    EXPECT_FALSE(m.white.players[1].removed);
+    EXPECT_TRUE(m.white.players[5].reserve);  // the sixth is the reserve
+    testing::Headless h;
+    EXPECT_GT(draw(h, model.build(s.state(), DeviceInputs{}, 0)), 1000);
+}
+
+}  // namespace
+}  // namespace venue::console
