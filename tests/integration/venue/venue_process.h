@@ -8,10 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -84,9 +86,13 @@ class VenueProcess {
         pump(0);
         return status;
     }
-    int wait_exit() {
+    // Waits up to `timeout_ms` of wall time for the process to exit. Once its output is closed
+    // pump() returns at once, so the wait is measured by the clock, not by pump calls.
+    int wait_exit(int timeout_ms = 20000) {
+        const auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
         int status = 0;
-        for (int i = 0; i < 1000; ++i) {
+        while (std::chrono::steady_clock::now() < deadline) {
             pump(10);
             pid_t r = waitpid(pid_, &status, WNOHANG);
             if (r == pid_) {
@@ -94,6 +100,7 @@ class VenueProcess {
                 pump(0);
                 return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
             }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
         return -2;
     }
