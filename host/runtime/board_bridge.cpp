@@ -7,6 +7,22 @@
 
 namespace venue::runtime {
 
+namespace {
+
+// Read against when no game is played on a board (a free demonstration board): its readings
+// are dropped, but the recogniser keeps settling the board, so that it is read afresh against
+// the branch that comes to it.
+const chess::Game& no_game() {
+    static const chess::Game game;
+    return game;
+}
+
+const chess::Game& game_of(const engine::BoardRole& role) {
+    return role.game ? *role.game : no_game();
+}
+
+}  // namespace
+
 BoardBridge::BoardBridge(std::string match_id, std::string board_id,
                          sensing::RecogniserConfig config)
     : match_(std::move(match_id)), board_(std::move(board_id)), recogniser_(config) {}
@@ -20,7 +36,7 @@ void BoardBridge::reset() {
 void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& match,
                            std::int64_t host_ns, std::vector<engine::Event>& out) {
     // The report on the previous board comes first: it was read before this one was sensed.
-    if (auto report = recogniser_.feed(board, match.game()))
+    if (auto report = recogniser_.feed(board, game_of(match.board_role(board_))))
         on_report(*report, match, host_ns, out);
     last_fed_ = board.squares;
     has_fed_ = true;
@@ -31,15 +47,15 @@ void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& 
 
 void BoardBridge::tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
                        std::vector<engine::Event>& out) {
-    if (auto report = recogniser_.tick(now_us, match.game()))
+    if (auto report = recogniser_.tick(now_us, game_of(match.board_role(board_))))
         on_report(*report, match, host_ns, out);
 }
 
-void BoardBridge::mismatch(chess::Bitboard squares, const engine::Match& match,
+void BoardBridge::mismatch(chess::Bitboard squares, const engine::BoardRole& role,
                            std::int64_t host_ns, std::vector<engine::Event>& out) {
-    // A restore is already asked for: the board differing is what the match expects until the
-    // arbiter or the players have set it right.
-    if (match.restore_required() || squares == last_mismatch_) return;
+    // A restore is already asked for, or the board is being set up: the board differing is what
+    // the match expects until the arbiter or the players have set it right.
+    if (role.restore_required || role.setting_up || squares == last_mismatch_) return;
     last_mismatch_ = squares;
     engine::BoardMismatch m{match_, board_, {}};
     for (chess::Bitboard b = squares; b;) m.squares.push_back(chess::pop_lsb(b));
@@ -51,26 +67,33 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
     last_reading_ = report.result;
     last_read_ = report.board.squares;
     has_read_ = true;
-    const chess::Position& pos = match.game().position();
+    const engine::BoardRole role = match.board_role(board_);
+    if (!role.game) {  // a board no game is played on: nothing to read
+        last_mismatch_ = 0;
+        return;
+    }
+    const chess::Position& pos = role.game->position();
     const auto diff = sensing::differing_squares(report.board.squares, pos);
     std::visit(
         Overloaded{
             [&](const sensing::Unchanged&) {
-                const bool waiting = match.restore_required() || !match.restore_squares().empty() ||
-                                     match.pending_move() || last_mismatch_ != 0;
+                const bool waiting = role.waiting || last_mismatch_ != 0;
                 last_mismatch_ = 0;
                 if (waiting)
                     out.push_back({host_ns, std::nullopt, engine::BoardRestored{match_, board_}});
             },
             [&](const sensing::Recognised& r) {
+                // A board being set up shows its position or nothing: a move read from it
+                // would be a move of the branch before the board was confirmed.
+                if (role.setting_up) return;
                 last_mismatch_ = 0;
                 for (chess::Move m : r.moves)
                     out.push_back({host_ns, std::nullopt,
                                    engine::MoveSensed{match_, board_, chess::to_uci(m)}});
             },
-            [&](const sensing::TakeBack&) { mismatch(diff, match, host_ns, out); },
-            [&](const sensing::WrongMover&) { mismatch(diff, match, host_ns, out); },
-            [&](const sensing::NoMatch& n) { mismatch(n.squares, match, host_ns, out); },
+            [&](const sensing::TakeBack&) { mismatch(diff, role, host_ns, out); },
+            [&](const sensing::WrongMover&) { mismatch(diff, role, host_ns, out); },
+            [&](const sensing::NoMatch& n) { mismatch(n.squares, role, host_ns, out); },
             [&](const sensing::InProgress&) {},
             [&](const sensing::Ambiguous&) {},
         },

@@ -1,6 +1,8 @@
 // BoardBridge: one electronic board's sensed positions as engine events. The driver
 // (io/dgt) hands over whole boards; the move recogniser (core/sensing) reads each stable
-// board once against the match's game; this class says what that reading means for the match.
+// board once against the game the match plays on that board (Match::board_role: the match's
+// game, or in Business Chess the branch on that board, the position a board is being set up to,
+// or none); this class says what that reading means for the match.
 //
 //   stable board read as            event(s)
 //   a move (or move and reply)      MoveSensed per move
@@ -9,6 +11,8 @@
 //   nothing legal, a wrong mover,   BoardMismatch with the squares that differ, unless the
 //   an earlier position             match already waits for a restore (then it is expected)
 //   half a move, an ambiguity       nothing: wait for the next board
+//   a board being set up            only its position counts (BoardRestored), nothing else
+//   a board with no game on it      nothing (the snapshots are logged all the same)
 //
 // Every board the driver senses (one per sensor change, whole boards in chess terms) is logged
 // as a BoardSnapshot: the raw evidence the moves were read from, replayable without changing
@@ -54,7 +58,7 @@ class BoardBridge {
   private:
     void on_report(const sensing::Report& report, const engine::Match& match, std::int64_t host_ns,
                    std::vector<engine::Event>& out);
-    void mismatch(chess::Bitboard squares, const engine::Match& match, std::int64_t host_ns,
+    void mismatch(chess::Bitboard squares, const engine::BoardRole& role, std::int64_t host_ns,
                   std::vector<engine::Event>& out);
 
     std::string match_;

@@ -366,6 +366,14 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
     }
 }
 
+BoardRole Match::board_role(const std::string& /*board*/) const {
+    BoardRole r;
+    r.game = &game_;
+    r.restore_required = restore_required_;
+    r.waiting = restore_required_ || !restore_squares_.empty() || pending_.has_value();
+    return r;
+}
+
 std::string Match::canonical() const {
     std::string s = "match " + config_.id + "\nfen " + game_.position().fen() + "\nmoves";
     for (chess::Move m : game_.moves()) s += " " + chess::to_uci(m);

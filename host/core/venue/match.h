@@ -41,6 +41,23 @@ struct ClockMirror {
 
 struct SnapshotAccess;
 
+// What one of a match's boards should show, for reading it (runtime::BoardBridge). A plain or
+// Chessball match plays on one board; Business Chess plays a branch on each demonstration board
+// and has boards being set up and boards not in use.
+struct BoardRole {
+    // The game played on the board, whose legal successors the board is read against; nullptr
+    // when no game is played on it (a free demonstration board): its readings mean nothing.
+    const chess::Game* game = nullptr;
+    // The board must first be set to game's position (a cloned branch, board C): only that
+    // position is meaningful (BoardRestored); moves and mismatches on it are not reported.
+    bool setting_up = false;
+    // The match waits for this board: a move not completed yet, a restore asked for, squares
+    // that differ. The game's position on the board again is then news (BoardRestored).
+    bool waiting = false;
+    // A restore is asked for: the board differing from the game is expected, not reported.
+    bool restore_required = false;
+};
+
 // A match of plain chess under the Laws of Chess, and the base of every game's
 // match: a game module derives from it and overrides the handlers whose rules
 // differ (see games/). The shared machinery (commit a move, end the game, add
@@ -76,6 +93,9 @@ class Match {
 
     // Everything that defines the state, in a fixed text form (for the state hash).
     std::string canonical() const;
+
+    // What `board` should show. The base: every board of the match plays game().
+    virtual BoardRole board_role(const std::string& board) const;
 
     // Earlier parts of the game, before its position was edited (a Chessball removal takes men
     // off): each "FEN moves UCI UCI ...", oldest first. game() is the part being played now.

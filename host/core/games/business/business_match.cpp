@@ -104,6 +104,22 @@ Branch* BusinessMatch::on_board(const std::string& board) {
     return const_cast<Branch*>(std::as_const(*this).branch_on(board));
 }
 
+engine::BoardRole BusinessMatch::board_role(const std::string& board) const {
+    engine::BoardRole r;
+    for (const Branch& b : branches_)
+        if (b.open && b.setup_board == board) {
+            r.game = &b.game;
+            r.setting_up = true;
+            r.waiting = true;
+            return r;
+        }
+    if (const Branch* b = branch_on(board)) {
+        r.game = &b->game;
+        r.waiting = b->pending.has_value() || !b->mismatch.empty();
+    }
+    return r;
+}
+
 int BusinessMatch::open_branches() const {
     return int(
         std::count_if(branches_.begin(), branches_.end(), [](const Branch& b) { return b.open; }));

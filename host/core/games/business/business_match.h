@@ -72,6 +72,10 @@ class BusinessMatch : public engine::Match {
     // Checks the tree's invariants (BC-TREE-1, BC-I.15, BC-I.17): "" when all hold.
     std::string check() const;
 
+    // The branch played on `board`, or the branch whose position it must be set to (BC-II.3,
+    // BC-II.4); no game on a free board.
+    engine::BoardRole board_role(const std::string& board) const override;
+
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
 
