@@ -60,8 +60,11 @@ Result<std::vector<std::string>, std::string> attach_devices(const config::Venue
     for (const config::BoardPortConfig& b : boards) {
         const engine::MatchConfig* match = nullptr;
         for (const auto& m : config.matches)
-            if (m.board == b.id) match = &m;
-        if (!match) return unexpected("board " + b.id + ": no match is played on it (match.board)");
+            if (m.plays_on(b.id)) match = &m;
+        if (!match)
+            return unexpected("board " + b.id +
+                              ": no match is played on it (match.board, or a Business Chess "
+                              "match's business.boards and business.control_board)");
         // A path (a serial device or a simulator's pty) through termios at the board's 9600
         // baud; other names (COM3) through libserialport; or found by USB serial number.
         io::dgt::BoardPort port = !b.usb_serial.empty()

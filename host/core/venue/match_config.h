@@ -90,6 +90,17 @@ struct MatchConfig {
     std::string start_fen;     // "" = the standard start position
     ChessballRules chessball;  // game "chessball" only
     BusinessRules business;    // game "business" only
+
+    // Whether the board `board_id` belongs to this match: its board, or for Business Chess one of the
+    // demonstration boards or board C (BC-I.1, BC-II.4).
+    bool plays_on(const std::string& board_id) const {
+        if (!board_id.empty() && board_id == board) return true;
+        if (game != "business") return false;
+        if (board_id == business.control_board) return true;
+        for (const std::string& b : business.boards)
+            if (b == board_id) return true;
+        return false;
+    }
 };
 
 }  // namespace venue::engine

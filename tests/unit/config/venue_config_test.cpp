@@ -103,6 +103,35 @@ TEST(VenueConfig, TheChessballExampleLoads) {
     EXPECT_EQ(c->boards[0].usb_serial, "DGT-USB-12345");
 }
 
+TEST(VenueConfig, TheBusinessChessExampleLoadsWithItsSixBoards) {
+    auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/business.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    const auto& m = c->matches[0];
+    EXPECT_EQ(m.game, "business");
+    EXPECT_EQ(m.business.game_rating, 10);
+    EXPECT_EQ(m.business.max_branches, 5);
+    EXPECT_EQ(m.business.boards, (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+    EXPECT_EQ(m.business.control_board, "C");
+    EXPECT_EQ(m.time.base_ms, 90 * 60'000);
+    EXPECT_EQ(m.time.increment_ms, 0);
+    EXPECT_EQ(m.white.players.size(), 6u) << "five and a reserve";
+    ASSERT_NE(c->hub_match(), nullptr);
+    EXPECT_EQ(c->hub_match()->id, "bc1");
+    // Every [[board]] of the file is one the match plays on, so venue run attaches all six.
+    ASSERT_EQ(c->boards.size(), 6u);
+    for (const auto& b : c->boards) EXPECT_TRUE(m.plays_on(b.id)) << b.id;
+    EXPECT_FALSE(m.plays_on("6"));
+    EXPECT_FALSE(m.plays_on(""));
+}
+
+TEST(VenueConfig, APlainMatchPlaysOnlyOnItsBoard) {
+    auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    ASSERT_TRUE(c);
+    EXPECT_TRUE(c->matches[0].plays_on("12345"));
+    EXPECT_FALSE(c->matches[0].plays_on("1"));
+    EXPECT_FALSE(c->matches[0].plays_on("C")) << "board C is Business Chess's";
+}
+
 TEST(VenueConfig, TheHubServesTheFirstMatchWithClaimButtonsByDefault) {
     auto fide = parse_venue_config(MINIMAL, "min.toml");
     ASSERT_TRUE(fide);
