@@ -1,6 +1,6 @@
 // venue-console: the arbiter's window onto a running venue (issue 8).
 //   venue-console VENUE.toml [--log FILE] [--hub PORT] [--board ID=PORT]   a real venue
-//   venue-console --demo [--speed X] [--players N] [--game PGN]             the simulated event
+//   venue-console --demo [--speed X] [--players N] [--game PGN|business]    the simulated event
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
@@ -15,10 +15,12 @@ int main(int argc, char** argv) {
         "venue-console: the arbiter's window. Everything the engine knows (match, board,\n"
         "clocks, claims, devices, the log) and every judgement the arbiter makes, with a note,\n"
         "as an event in the log. Runs a venue file like `venue run` (same daemon, devices and\n"
-        "log), or with --demo the simulated Chessball event of `venue demo`.\n"
+        "log), or with --demo the simulated event of `venue demo` (Chessball, or with\n"
+        "--game business a Business Chess match on five boards and board C).\n"
         "Examples:\n"
         "  venue-console venue.toml --hub /dev/ttyACM0 --board 12345=/dev/ttyUSB0\n"
         "  venue-console --demo --speed 2\n"
+        "  venue-console --demo --game business --tree scheme4 --speed 4\n"
         "  venue-console --demo --speed 8 --screenshot console.png --frames 900",
         "venue-console");
     VenueOptions venue;
@@ -37,7 +39,11 @@ int main(int argc, char** argv) {
     app.add_option("--speed", demo.speed, "--demo: the players' tempo")->capture_default_str();
     app.add_option("--players", demo.players, "--demo: players per team, 2 to 8")
         ->capture_default_str();
-    app.add_option("--game", demo.game, "--demo: PGN file whose first game is played");
+    app.add_option("--game", demo.game,
+                   "--demo: chessball (default, the Opera Game), business, or a PGN file whose "
+                   "first game the Chessball teams play");
+    app.add_option("--tree", demo.tree, "--demo --game business: the scenario, short or scheme4")
+        ->capture_default_str();
     app.add_option("--seed", demo.seed, "--demo: who contests which claim")->capture_default_str();
     app.add_option("--elf", demo.elf, "--demo: hub firmware ELF (default: this build's)");
     app.add_option("--step-timeout", demo.step_timeout_ms,
@@ -63,9 +69,8 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "venue-console: give a venue file or --demo (see --help)\n");
         return 2;
     }
-    auto source = use_demo ? open_demo({demo.speed, demo.players, demo.game, demo.seed, venue.log,
-                                        demo.elf, demo.step_timeout_ms})
-                           : open_venue(venue);
+    demo.log = venue.log;
+    auto source = use_demo ? open_demo(demo) : open_venue(venue);
     if (!source) {
         fmt::print(stderr, "venue-console: {}\n", source.error());
         return 2;

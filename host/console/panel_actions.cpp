@@ -11,6 +11,7 @@ namespace {
 
 using K = engine::ArbiterActionKind;
 constexpr const char* RESULTS[] = {"1-0", "0-1", "1/2-1/2"};
+constexpr const char* DRAW_CLAIMS[] = {"", "threefold", "fifty_moves"};
 constexpr const char* DIALOG = "Confirm arbiter action";
 
 std::vector<const PlayerRow*> players(const MatchView* m) {
@@ -26,8 +27,8 @@ void copy(char* to, std::size_t size, const std::string& from) {
     to[size - 1] = 0;
 }
 
-bool needs_player(K k) {
-    return k == K::WARN || k == K::REMOVE;
+bool needs_player(const ArbiterIntent& in) {
+    return !in.key && (in.kind == K::WARN || in.kind == K::REMOVE);
 }
 
 void dialog(const MatchView* m, UiState& ui) {
@@ -41,10 +42,11 @@ void dialog(const MatchView* m, UiState& ui) {
                             ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(620, 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(DIALOG, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    const K kind = f.intent.kind;
+    const K kind = f.intent.key ? K::PAUSE : f.intent.kind;  // an entry asks for its own fields
     bool enter = false;
     const auto list = players(m);
-    if (needs_player(kind)) {
+    if (f.intent.key && m) draw_key_change_fields(*m, f);
+    if (needs_player(f.intent)) {
         if (f.player >= int(list.size())) f.player = 0;
         const std::string current = list.empty() ? ""
                                                  : list[std::size_t(f.player)]->name + " (" +
@@ -57,8 +59,11 @@ void dialog(const MatchView* m, UiState& ui) {
             }
             ImGui::EndCombo();
         }
-        ImGui::InputTextWithHint("reason", "talking, prompting, touched a teammate's piece", f.text,
-                                 sizeof f.text);
+        ImGui::InputTextWithHint("reason",
+                                 m && m->business
+                                     ? "crossed the red line, a second member beyond it"
+                                     : "talking, prompting, touched a teammate's piece",
+                                 f.text, sizeof f.text);
     }
     if (kind == K::ADD_TIME) {
         int side = int(f.intent.side);
@@ -87,7 +92,7 @@ void dialog(const MatchView* m, UiState& ui) {
     const ArbiterIntent intent = form_intent(f, m, ui.arbiter);
     ImGui::Separator();
     ImGui::PushFont(ui.fonts.large);
-    ImGui::TextWrapped("%s?", describe(intent).c_str());
+    ImGui::TextWrapped("%s?", (m ? describe(intent, *m) : describe(intent)).c_str());
     ImGui::PopFont();
     const auto event = to_event(intent, 0);
     if (!event) ImGui::TextColored(color4(COLOR_WARN), "%s", event.error().c_str());
@@ -99,7 +104,7 @@ void dialog(const MatchView* m, UiState& ui) {
         ImGui::Button("Cancel (Esc)", ImVec2(160, 0)) || ImGui::IsKeyPressed(KEY_ESCAPE, false);
     if (confirm && event) {
         ui.outbox.push_back(intent);
-        ui.last_posted = describe(intent);
+        ui.last_posted = m ? describe(intent, *m) : describe(intent);
         ImGui::CloseCurrentPopup();
     } else if (cancel) {
         ImGui::CloseCurrentPopup();
@@ -147,6 +152,19 @@ ArbiterIntent form_intent(const ActionForm& f, const MatchView* m, const char* a
     ArbiterIntent in = f.intent;
     in.note = f.note;
     in.arbiter = arbiter ? arbiter : "";
+    if (in.key) {
+        if (*in.key == engine::KeyChangeKind::SELECT) {
+            in.shares.clear();
+            if (f.split) {
+                in.to_branch = 0;
+                for (const auto& [branch, chips] : f.shares)
+                    if (chips > 0 && branch != in.from_branch) in.shares.push_back({branch, chips});
+            }
+        }
+        if (*in.key == engine::KeyChangeKind::DRAW)
+            in.claim = DRAW_CLAIMS[f.claim >= 0 && f.claim < 3 ? f.claim : 0];
+        return in;
+    }
     switch (in.kind) {
         case K::WARN:
         case K::REMOVE: {
@@ -183,9 +201,13 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
     const bool playing = m->result == "*";
     const bool paused = m->phase == std::string("paused");
     ImGui::TextDisabled("match %s: each action asks for a note", m->id.c_str());
-    if (action_button("Warn (W)", playing && m->chessball)) open_action(ui, *m, K::WARN);
+    // Business Chess: a red-line offence is a yellow card, an expulsion a red card (BC-I.11).
+    const bool team_game = m->chessball || m->business;
+    if (action_button(m->business ? "Yellow card (W)" : "Warn (W)", playing && team_game))
+        open_action(ui, *m, K::WARN);
     ImGui::SameLine();
-    if (action_button("Remove (X)", playing && m->chessball)) open_action(ui, *m, K::REMOVE);
+    if (action_button(m->business ? "Red card (X)" : "Remove (X)", playing && team_game))
+        open_action(ui, *m, K::REMOVE);
     if (action_button("Time (T)", playing)) open_action(ui, *m, K::ADD_TIME);
     ImGui::SameLine();
     if (action_button(paused ? "Resume (R)" : "Pause (P)", playing))
@@ -205,6 +227,7 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
         if (action_button("Reject (N)")) open_action(ui, *m, K::REJECT_WARNING, p.ref);
         ImGui::PopID();
     }
+    if (m->business) draw_business_actions(*m, ui);
     ImGui::SetNextItemWidth(200);
     ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
     if (!ui.last_posted.empty())

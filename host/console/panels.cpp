@@ -48,6 +48,18 @@ void shortcuts(const MatchView* m, UiState& ui) {
         {'C', K::RELEASE_CLAIM}, {'D', K::DECLARE_RESULT}, {'M', K::ENTER_MOVE}};
     for (const Key& k : keys)
         if (ImGui::IsKeyPressed(k.key, false)) open_action(ui, *m, k.kind);
+    // Business Chess entries: letters the other actions leave free (docs/console.md).
+    using KC = engine::KeyChangeKind;
+    struct Entry {
+        int key;
+        KC kind;
+    };
+    static const Entry entries[] = {{'S', KC::BRANCH},  {'L', KC::SELECT}, {'A', KC::PASS},
+                                    {'G', KC::RESIGN},  {'E', KC::DRAW},   {'V', KC::VETO},
+                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}};
+    if (m->business && m->result == "*")
+        for (const Entry& e : entries)
+            if (ImGui::IsKeyPressed(e.key, false)) open_key_change(ui, *m, e.kind);
     if (!m->proposals.empty()) {
         if (ImGui::IsKeyPressed('Y', false))
             open_action(ui, *m, K::CONFIRM_WARNING, m->proposals.front().ref);
@@ -86,8 +98,8 @@ void help(UiState& ui) {
     if (ImGui::Begin("Shortcuts", &ui.show_help,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
         static const char* lines[][2] = {
-            {"W", "warn a player (reason, note)"},
-            {"X", "remove a player"},
+            {"W", "warn a player (reason, note); Business Chess: yellow card"},
+            {"X", "remove a player; Business Chess: red card"},
             {"T", "add or take time"},
             {"P / R", "pause / resume the clocks"},
             {"B", "restore the position after a ply"},
@@ -95,6 +107,9 @@ void help(UiState& ui) {
             {"Y / N", "confirm / reject the oldest proposed warning"},
             {"D", "declare the result"},
             {"M", "enter a move the board could not read"},
+            {"S / L / A", "Business Chess: branch / select / pass"},
+            {"G / E", "Business Chess: resign a branch / draw a branch"},
+            {"V / O / U", "Business Chess: veto / board C / replace a player"},
             {"F", "flip the board"},
             {"Ctrl+F", "search the log"},
             {"Enter / Esc", "in a dialog: confirm (a note is required) / cancel"},
@@ -133,7 +148,8 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
     const float top_h = std::floor(body_h * 0.56f);
     const float col1 = std::floor(right_w * 0.34f), col2 = std::floor(right_w * 0.36f);
     const float col3 = right_w - col1 - col2;
-    const float actions_h = std::floor(top_h * 0.50f);
+    // Business Chess adds a block of entries to the actions (the devices panel scrolls instead).
+    const float actions_h = std::floor(top_h * (m && m->business ? 0.66f : 0.50f));
 
     if (begin_panel("##strip", {0, 0}, {d.x, strip_h}, ImGuiWindowFlags_NoTitleBar))
         strip(view, m, ui);

@@ -10,6 +10,7 @@
 
 #ifdef VENUE_HAVE_DEMO
 #include "chess/pgn.h"
+#include "demo/business_plan.h"
 #include "demo/demo_plan.h"
 #include "demo/simulated_event.h"
 #endif
@@ -80,8 +81,8 @@ class DemoVenue final : public VenueSource {
     }
     runtime::Daemon& daemon() override { return ev_->daemon(); }
     const runtime::Session& session() const override { return ev_->session(); }
-    std::string title() const override { return "Demo: " + ev_->plan().title; }
-    std::string hub_match() const override { return ev_->plan().match.id; }
+    std::string title() const override { return "Demo: " + ev_->title(); }
+    std::string hub_match() const override { return ev_->match().id; }
     bool done() const override { return ev_->done() || ev_->failed(); }
     std::string failure() const override { return ev_->failed() ? ev_->failure() : ""; }
     void finish() override { ev_->finish(); }
@@ -99,15 +100,12 @@ std::string default_log_name() {
     return buf;
 }
 
-}  // namespace
-
-Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& o) {
+// Chessball: the plan for the Opera Game or the given PGN file's first game.
+Result<demo::DemoPlan, std::string> chessball_plan(const DemoSourceOptions& o) {
     if (o.players < 2 || o.players > 8)
         return unexpected(std::string("--players: Chessball teams have 2 to 8 players (CB-2.2)"));
-    if (!(o.speed > 0.05 && o.speed <= 50))
-        return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
     std::string text = demo::opera_game_pgn();
-    if (!o.game.empty()) {
+    if (!o.game.empty() && o.game != "chessball") {
         std::ifstream in(o.game);
         if (!in) return unexpected("cannot read " + o.game);
         std::stringstream s;
@@ -118,12 +116,34 @@ Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOpti
     auto first = reader.next();
     if (!first) return unexpected(std::string("the game file holds no game"));
     if (!*first) return unexpected(first->error().to_string());
-    auto plan = demo::make_plan(first->value(), demo::demo_match_config(o.players), o.seed);
-    if (!plan) return unexpected(plan.error());
+    return demo::make_plan(first->value(), demo::demo_match_config(o.players), o.seed);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& o) {
+    if (!(o.speed > 0.05 && o.speed <= 50))
+        return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
     const std::string log_path = o.log.empty() ? default_log_name() : o.log;
-    if (std::filesystem::exists(log_path))
-        return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
-    auto ev = demo::SimulatedEvent::start(*plan, log_path, {o.speed, o.elf, o.step_timeout_ms});
+    const demo::SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
+    Result<std::unique_ptr<demo::SimulatedEvent>, std::string> ev =
+        unexpected(std::string("no demo started"));
+    if (o.game == "business") {
+        auto scenario = demo::business_scenario(o.tree);
+        if (!scenario)
+            return unexpected("--tree " + o.tree + ": the scenarios are short and scheme4");
+        auto plan = demo::make_business_plan(*scenario, demo::business_match_config(), o.seed);
+        if (!plan) return unexpected(plan.error());
+        if (std::filesystem::exists(log_path))
+            return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
+        ev = demo::SimulatedEvent::start(*plan, log_path, options);
+    } else {
+        auto plan = chessball_plan(o);
+        if (!plan) return unexpected(plan.error());
+        if (std::filesystem::exists(log_path))
+            return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
+        ev = demo::SimulatedEvent::start(*plan, log_path, options);
+    }
     if (!ev) return unexpected(ev.error());
     auto src = std::make_unique<DemoVenue>(std::move(*ev));
     src->devices = {"demo log " + log_path};

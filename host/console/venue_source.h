@@ -44,7 +44,10 @@ Result<std::unique_ptr<VenueSource>, std::string> open_venue(const VenueOptions&
 struct DemoSourceOptions {
     double speed = 1.0;
     int players = 4;
-    std::string game;  // PGN file; "" = the Opera Game
+    // "" or "chessball": Chessball on the Opera Game; "business": Business Chess (`tree`);
+    // anything else: a PGN file whose first game the Chessball teams play.
+    std::string game;
+    std::string tree = "short";  // Business Chess: the scenario ("short", "scheme4")
     std::uint64_t seed = 1858;
     std::string log;  // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
     std::string elf;  // "" = the ELF this build made

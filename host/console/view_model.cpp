@@ -8,6 +8,7 @@
 #include "chess/san.h"
 #include "chess/uci.h"
 #include "common/overloaded.h"
+#include "console/key_change_intent.h"
 #include "games/business/business_match.h"
 #include "games/chessball/chessball_match.h"
 #include "venue/match_of.h"
@@ -190,9 +191,11 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                 return std::string(side_name(e.zone)) + " zone: red line crossed " +
                        (e.inward ? "inward" : "outward");
             },
-            [](const KeyChange& e) {
-                return std::string(to_string(e.kind)) + " by " + side_name(e.side) +
-                       (e.note.empty() ? "" : ": " + e.note);
+            [&](const KeyChange& e) {
+                const MatchConfig* c = config(e.match);
+                auto who = [&](const std::string& id) { return c ? player_label(*c, id) : id; };
+                return key_change_words(e, who) + " \u2014 " +
+                       (e.arbiter.empty() ? std::string("arbiter") : e.arbiter) + ": " + e.note;
             },
         },
         body);
@@ -206,6 +209,7 @@ LogFamily family_of(const EventBody& body) {
                           [](const ClockReading&) { return LogFamily::CLOCK; },
                           [](const FlagFell&) { return LogFamily::CLOCK; },
                           [](const ArbiterAction&) { return LogFamily::ARBITER; },
+                          [](const KeyChange&) { return LogFamily::ARBITER; },
                           [](const DeviceConnected&) { return LogFamily::DEVICE; },
                           [](const DeviceLost&) { return LogFamily::DEVICE; },
                           [](const HostStarted&) { return LogFamily::DEVICE; },
@@ -234,6 +238,8 @@ LogFamily family_of(const DecisionBody& body) {
                           [](const GameEnded&) { return LogFamily::RESULT; },
                           [](const ScoreChanged&) { return LogFamily::RESULT; },
                           [](const DeviceCommand&) { return LogFamily::DEVICE; },
+                          [](const KeyChangeAccepted&) { return LogFamily::ARBITER; },
+                          [](const KeyChangeRefused&) { return LogFamily::ARBITER; },
                           [](const auto&) { return LogFamily::OTHER; },
                       },
                       body);
@@ -311,6 +317,11 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
         return std::all_of(s.begin(), s.end(), [](char ch) { return ch == ' ' || ch == '\t'; });
     };
     if (blank(in.note)) return unexpected(std::string("a note is required (why, in words)"));
+    if (in.key) {
+        ArbiterIntent k = in;
+        if (blank(k.arbiter)) k.arbiter = "arbiter";
+        return key_change_event(k, host_ns);
+    }
     ArbiterAction a;
     a.match = in.match;
     a.kind = in.kind;
@@ -359,6 +370,11 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
 
 std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
     const Match* m = state ? state->match(in.match) : nullptr;
+    if (in.key)
+        return key_change_words(
+                   key_change_of(in),
+                   [&](const std::string& id) { return m ? player_label(m->config(), id) : id; }) +
+               " in match " + in.match;
     const std::string who = m ? player_label(m->config(), in.player) : in.player;
     std::string s;
     switch (in.kind) {
@@ -398,6 +414,29 @@ std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
             break;
     }
     return s + " in match " + in.match;
+}
+
+std::string describe(const ArbiterIntent& in, const MatchView& m) {
+    auto who = [&](const std::string& id) {
+        for (const TeamView* t : {&m.white, &m.black})
+            for (const PlayerRow& p : t->players)
+                if (p.id == id) return p.name + " (" + id + ")";
+        return id;
+    };
+    if (in.key) return key_change_words(key_change_of(in), who) + " in match " + in.match;
+    // Business Chess: a warning is a red-line offence shown as a yellow card, a removal a red
+    // card (BC-I.11); the arbiter reads the words of the game.
+    if (m.business && in.kind == ArbiterActionKind::WARN)
+        return "Show " + who(in.player) + " a yellow card: " + in.text + " in match " + in.match;
+    if (m.business && in.kind == ArbiterActionKind::REMOVE)
+        return "Show " + who(in.player) + " a red card (expulsion): " + in.text + " in match " +
+               in.match;
+    if (in.kind == ArbiterActionKind::WARN || in.kind == ArbiterActionKind::REMOVE) {
+        ArbiterIntent named = in;
+        named.player = who(in.player);
+        return describe(named);
+    }
+    return describe(in);
 }
 
 std::optional<ArbiterIntent> undo_of(const engine::ArbiterAction& done) {
@@ -789,6 +828,12 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
                               std::to_string(br.split_ply);
             if (!br.open) bv.caption += " \u00b7 " + br.result + " " + br.termination;
             v.branches.push_back(std::move(bv));
+        }
+        for (const std::string& board : c.business.boards) {
+            bool taken = false;
+            for (const games::business::Branch& br : bc->branches())
+                taken |= br.open && (br.board == board || br.setup_board == board);
+            if (!taken) v.free_boards.push_back(board);
         }
         const games::business::Score sc = bc->score();
         v.business_score = c.white.name + " " + half_points(sc.white) + " \u2013 " +

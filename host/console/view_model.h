@@ -127,7 +127,8 @@ struct MatchView {
     // Business Chess: every branch (the tree, oldest first) and the score in words.
     bool business = false;
     std::vector<BranchView> branches;
-    std::string business_score;  // "Federation 3 – 1 City Hall" (points, halves as ½)
+    std::string business_score;            // "Federation 3 – 1 City Hall" (points, halves as ½)
+    std::vector<std::string> free_boards;  // demonstration boards a branching may take, in order
     // Members beyond the red line now, by team zone (from the beams); a second one is a
     // violation in Business Chess (BC-I.10).
     std::array<int, 2> beyond_red_line{0, 0};
@@ -174,6 +175,18 @@ struct ArbiterIntent {
     int ref = 0;                 // CONFIRM_WARNING, REJECT_WARNING
     std::string arbiter;         // who acts
     std::string note;            // why: required
+
+    // Business Chess: set, the intent is an entry for a team (engine::KeyChange) instead of an
+    // arbiter action (`kind` unused). `side` is the team making it; `player` the representative
+    // (REPLACE: the player going out). The rest as engine::KeyChange says (key_change_intent.h).
+    std::optional<engine::KeyChangeKind> key;
+    int from_branch = 0;                      // the branch concerned, or the mother
+    int to_branch = 0;                        // SELECT (all to one), PASS
+    std::string board;                        // BRANCH: a free board ("" = the next free one)
+    int amount = 0;                           // BRANCH: the daughter's rating (the split)
+    std::vector<engine::RatingShare> shares;  // SELECT over several branches ([] = to_branch)
+    std::string claim;                        // DRAW: "" agreement, "threefold", "fifty_moves"
+    std::string in_player;                    // REPLACE: the reserve coming in
 };
 
 // The intent as an event at host time `host_ns`, or what is missing ("a note is required", "no
@@ -183,6 +196,8 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& intent, HostNan
 
 // "Warn Bulat (B2) in match cb1: talking" — the confirmation's question, in words.
 std::string describe(const ArbiterIntent& intent, const engine::VenueState* state = nullptr);
+// The same with the names of the match on screen (players, a Business Chess yellow or red card).
+std::string describe(const ArbiterIntent& intent, const MatchView& match);
 
 // The action that undoes `done`, when there is one (time added back, a pause resumed); an undo is
 // a new event, never an edit of the log.

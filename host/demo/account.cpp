@@ -72,6 +72,9 @@ void Account::print(const runtime::StepRecord& record) {
         const runtime::Applied& a = record.applied[i];
         const std::int64_t happened = i < record.happened_ns.size() ? record.happened_ns[i] : 0;
         const std::int64_t at = happened ? happened : record.durable_ns;
+        if (std::holds_alternative<engine::ClockPressed>(a.event.body) && happened &&
+            a.event.hub_us)
+            latencies_.paddle_to_decision.push_back(record.durable_ns - happened);
         if (std::holds_alternative<engine::ClaimPressed>(a.event.body)) {
             if (happened) {
                 latencies_.press_to_decision.push_back(record.durable_ns - happened);
@@ -101,6 +104,13 @@ void Account::print(const runtime::StepRecord& record) {
                         }
                     },
                     [&](const engine::MoveAccepted& m) {
+                        if (!m.board.empty()) {  // Business Chess: a branch's move, by ply
+                            const bool white_moved = m.ply % 2 == 1;
+                            line(at, fmt::format("move     board {}: {}{} {:<8} {}", m.board,
+                                                 (m.ply + 1) / 2, white_moved ? "." : "...", m.san,
+                                                 clocks(m.match)));
+                            return;
+                        }
                         // The game's own numbering, which a removal does not restart.
                         const engine::Match* match = session_.state().match(m.match);
                         const chess::Position& now = match->game().position();
@@ -120,9 +130,13 @@ void Account::print(const runtime::StepRecord& record) {
                                          w.ref, player_name(w.match, w.player), w.reason, d.rule));
                     },
                     [&](const engine::WarningGiven& w) {
-                        line(at, fmt::format("WARNING  {}: warning {} ({}) [{}]",
-                                             player_name(w.match, w.player), w.count, w.reason,
-                                             d.rule));
+                        // Business Chess: a red-line offence; the reason says which card.
+                        if (d.rule.rfind("BC-", 0) == 0)
+                            line(at, fmt::format("CARD     {} [{}]", d.reason, d.rule));
+                        else
+                            line(at, fmt::format("WARNING  {}: warning {} ({}) [{}]",
+                                                 player_name(w.match, w.player), w.count, w.reason,
+                                                 d.rule));
                     },
                     [&](const engine::TimeAdded& t) {
                         line(at, fmt::format("clock    +{} s to {} [{}]; {}", t.amount_ms / 1000,
@@ -130,6 +144,10 @@ void Account::print(const runtime::StepRecord& record) {
                                              clocks(t.match)));
                     },
                     [&](const engine::PlayerRemoved& p) {
+                        if (d.rule.rfind("BC-", 0) == 0) {  // an expulsion: the red card
+                            line(at, fmt::format("CARD     {} [{}]", d.reason, d.rule));
+                            return;
+                        }
                         line(at, fmt::format("REMOVED  {}: {} [{}]; take off: {}",
                                              player_name(p.match, p.player), d.reason, d.rule,
                                              squares(p.squares)));
@@ -137,6 +155,46 @@ void Account::print(const runtime::StepRecord& record) {
                     [&](const engine::GameEnded& g) {
                         line(at, fmt::format("RESULT   {} by {} [{}]: {}", g.result, g.termination,
                                              d.rule, d.reason));
+                    },
+                    [&](const engine::KeyChangeAccepted&) {
+                        // The reason names the team: "White: branch 1 splits; ...".
+                        line(at, fmt::format("KEY      {} [{}]", d.reason, d.rule));
+                    },
+                    [&](const engine::KeyChangeRefused& k) {
+                        line(at, fmt::format("refused  {} {}: {} ({}) [{}]",
+                                             k.side == chess::WHITE ? "White" : "Black", k.kind,
+                                             d.reason, k.code, d.rule));
+                    },
+                    [&](const engine::BranchOpened& b) {
+                        line(at, fmt::format("branch   {} opens on board {} (from branch {} "
+                                             "after ply {}), rating {}",
+                                             b.branch, b.board, b.parent, b.split_ply, b.rating));
+                    },
+                    [&](const engine::BranchClosed& b) {
+                        line(at, fmt::format("branch   {} closed: {} by {}, stake {} [{}]",
+                                             b.branch, b.result, b.termination, b.rating, d.rule));
+                    },
+                    [&](const engine::RatingChanged& r) {
+                        line(at, fmt::format("rating   branch {} now {}", r.branch, r.rating));
+                    },
+                    [&](const engine::BoardSetupRequired& b) {
+                        line(at, fmt::format("SET UP   board {} for branch {}: {} [{}]", b.board,
+                                             b.branch, b.fen, d.rule));
+                    },
+                    [&](const engine::ScoreChanged& sc) {
+                        line(at,
+                             fmt::format("score    {:g} - {:g} [{}] {}", sc.white_half_points / 2.0,
+                                         sc.black_half_points / 2.0, d.rule, d.reason));
+                    },
+                    [&](const engine::ArbiterFlag& f) {
+                        line(at, fmt::format("ARBITER  {}{}: {} [{}]", f.code,
+                                             f.board.empty() ? "" : " on board " + f.board,
+                                             d.reason, d.rule));
+                    },
+                    [&](const engine::PlayerReplaced& r) {
+                        line(at, fmt::format("replaced {} by {} [{}]",
+                                             player_name(r.match, r.player_out),
+                                             player_name(r.match, r.player_in), d.rule));
                     },
                     [&](const engine::IllegalMoveCounted&) {
                         line(at, fmt::format("illegal  {} [{}]", d.reason, d.rule));

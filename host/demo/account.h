@@ -1,7 +1,8 @@
 // The demo's running account for a terminal: who claimed and by how many microseconds the
 // others were late, which move was played with both clocks, warnings, time added, removals,
-// restores and the result, one line each with the time since the start. It also gathers the
-// press-to-decision latencies the summary prints.
+// restores and the result, one line each with the time since the start; for Business Chess the
+// key changes, branches opened and closed, ratings, boards to set up, the score, red-line
+// flags and cards. It also gathers the press-to-decision latencies the summary prints.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@ struct LatencySamples {
     std::vector<std::int64_t> press_to_arrival;   // hub press time (mapped) -> frame arrived
     std::vector<std::int64_t> press_to_decision;  // hub press time (mapped) -> decision durable
     std::vector<std::int64_t> arrival_to_decision;
+    std::vector<std::int64_t> paddle_to_decision;  // clock paddle (mapped) -> decision durable
 };
 
 // p50, p90, p99 and max of a sample in microseconds: "p50 812 µs, p90 ..., max ... (n=70)".

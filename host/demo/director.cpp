@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "chess/uci.h"
+#include "demo/board_lines.h"
 #include "games/chessball/chessball_match.h"
 
 namespace venue::demo {
@@ -10,12 +11,6 @@ namespace venue::demo {
 namespace {
 
 constexpr std::int64_t CYCLES_PER_MS = 16'000;  // the simulated ATmega2560 at 16 MHz
-
-char piece_letter(chess::Piece p) {
-    const char letters[] = " PNBRQK";
-    const char c = letters[chess::type_of(p)];
-    return chess::color_of(p) == chess::WHITE ? c : char(c - 'A' + 'a');
-}
 
 std::string sq(chess::Square s) {
     return chess::square_to_string(s);
@@ -29,7 +24,7 @@ Director::Director(const DemoPlan& plan, runtime::Daemon& daemon, sim::HubRigThr
       daemon_(daemon),
       hub_(hub),
       board_script_(std::move(board_script)),
-      timing_(timing) {
+      script_(timing) {
     build();
 }
 
@@ -51,61 +46,12 @@ void Director::observe(const runtime::StepRecord& record) {
         }
 }
 
-void Director::add(std::string what, std::int64_t delay_ms, std::function<void()> action,
-                   std::function<bool()> reached) {
-    tasks_.push_back({std::move(what), delay_ms, std::move(action), std::move(reached)});
-}
-
 void Director::board(const std::vector<std::string>& lines) {
-    const int pause = int(std::lround(140 / timing_.speed));
+    const int pause = script_.scaled(140);
     for (std::size_t i = 0; i < lines.size(); ++i) {
         if (i) board_script_("wait " + std::to_string(pause));
         board_script_(lines[i]);
     }
-}
-
-std::vector<std::string> Director::move_lines(const chess::Position& pos, chess::Move m) const {
-    const chess::Piece piece = pos.piece_on(m.from());
-    std::string put = " ";
-    put += piece_letter(piece);
-    switch (m.kind()) {
-        case chess::MoveKind::CASTLING: {
-            // The king's move names the castling (king from -> king to); the rook follows.
-            const int rank = chess::rank_of(m.from());
-            const bool king_side = chess::file_of(m.to()) == 6;
-            const chess::Square rook_from = chess::make_square(king_side ? 7 : 0, rank);
-            const chess::Square rook_to = chess::make_square(king_side ? 5 : 3, rank);
-            std::string rook = " ";
-            rook += piece_letter(pos.piece_on(rook_from));
-            return {"lift " + sq(m.from()), "put " + sq(m.to()) + put, "lift " + sq(rook_from),
-                    "put " + sq(rook_to) + rook};
-        }
-        case chess::MoveKind::EN_PASSANT: {
-            const chess::Square taken =
-                chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from()));
-            return {"lift " + sq(m.from()), "put " + sq(m.to()) + put, "lift " + sq(taken)};
-        }
-        case chess::MoveKind::PROMOTION: {
-            std::string promoted = " ";
-            promoted += piece_letter(chess::make_piece(pos.side_to_move(), m.promotion()));
-            std::vector<std::string> out;
-            if (pos.is_capture(m)) out.push_back("lift " + sq(m.to()));
-            out.push_back("lift " + sq(m.from()));
-            out.push_back("put " + sq(m.to()) + promoted);
-            return out;
-        }
-        case chess::MoveKind::NORMAL:
-            break;
-    }
-    if (pos.is_capture(m))
-        return {"lift " + sq(m.to()), "lift " + sq(m.from()), "put " + sq(m.to()) + put};
-    return {"lift " + sq(m.from()), "put " + sq(m.to()) + put};
-}
-
-std::vector<std::string> Director::undo_lines(const chess::Position& pos, chess::Move m) const {
-    std::string put = " ";
-    put += piece_letter(pos.piece_on(m.from()));
-    return {"lift " + sq(m.to()), "put " + sq(m.from()) + put};
 }
 
 void Director::press(int button, std::int64_t hold_ms) {
@@ -224,9 +170,7 @@ void Director::build() {
             const chess::Move wrong = *ply.wrong_move;
             add(
                 label + mover_id + " moves a teammate's piece (" + chess::to_uci(wrong) + ")", 500,
-                [self, wrong] {
-                    self->board(self->move_lines(self->match().game().position(), wrong));
-                },
+                [self, wrong] { self->board(move_lines(self->match().game().position(), wrong)); },
                 [self, want_proposal] { return self->proposals_ >= want_proposal; });
             add(
                 label + "the judge confirms the warning", 900,
@@ -240,9 +184,7 @@ void Director::build() {
                 [self, want_warning] { return self->warnings_given_ >= want_warning; });
             add(
                 label + "the position is restored", 500,
-                [self, wrong] {
-                    self->board(self->undo_lines(self->match().game().position(), wrong));
-                },
+                [self, wrong] { self->board(undo_lines(self->match().game().position(), wrong)); },
                 restored);
         }
 
@@ -250,9 +192,7 @@ void Director::build() {
         const bool last = ply.ply == int(plan_.plies.size());
         add(
             label + mover_id + " plays " + chess::to_uci(ply.move), 500,
-            [self, m = ply.move] {
-                self->board(self->move_lines(self->match().game().position(), m));
-            },
+            [self, m = ply.move] { self->board(move_lines(self->match().game().position(), m)); },
             [self, m = ply.move, want_moves] {
                 return self->match().pending_move() == m || self->moves_accepted_ >= want_moves;
             });
@@ -279,29 +219,7 @@ void Director::build() {
 }
 
 void Director::poll(std::int64_t now_ms) {
-    if (failed() || done()) return;
-    for (;;) {
-        Task& t = tasks_[next_];
-        if (ready_at_ms_ < 0)
-            ready_at_ms_ = now_ms + std::llround(double(t.delay_ms) / timing_.speed);
-        if (!started_) {
-            if (now_ms < ready_at_ms_) return;
-            if (t.action) t.action();
-            started_ = true;
-            started_at_ms_ = now_ms;
-        }
-        if (t.reached && !t.reached()) {
-            if (now_ms - started_at_ms_ > timing_.step_timeout_ms)
-                failure_ = "the demo stopped at \"" + t.what +
-                           "\": the engine did not get there in " +
-                           std::to_string(timing_.step_timeout_ms / 1000) + " s";
-            return;
-        }
-        ++next_;
-        started_ = false;
-        ready_at_ms_ = -1;
-        if (done()) return;
-    }
+    script_.poll(now_ms);
 }
 
 }  // namespace venue::demo

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -10,15 +11,18 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <tuple>
 
 #include "chess/pgn.h"
 #include "demo/account.h"
+#include "demo/business_plan.h"
 #include "demo/demo_plan.h"
 #include "demo/simulated_event.h"
 #include "feed/feed_publisher.h"
+#include "games/business/business_match.h"
 #include "runtime/replay.h"
 #include "venue/pgn_export.h"
 
@@ -62,37 +66,15 @@ Result<chess::PgnGame, std::string> load_game(const std::string& path) {
     return std::move(first->value());
 }
 
-}  // namespace
-
-int run_demo(const DemoOptions& o) {
-    const std::int64_t t0 = io::HubRunner::now_ns();
-    if (o.players < 2 || o.players > 8) {
-        fmt::print(stderr,
-                   "venue demo: --players {}: Chessball teams have 2 to 8 players (CB-2.2)\n",
-                   o.players);
-        return 2;
-    }
-    if (!(o.speed > 0.05 && o.speed <= 50)) {
-        fmt::print(stderr, "venue demo: --speed {}: give a factor between 0.05 and 50\n", o.speed);
-        return 2;
-    }
-    auto game = load_game(o.game);
-    if (!game) {
-        fmt::print(stderr, "venue demo: {}\n", game.error());
-        return 2;
-    }
+// Chessball: the plan for the Opera Game or the given PGN, and the header.
+Result<DemoPlan, std::string> chessball_plan(const DemoOptions& o) {
+    if (o.players < 2 || o.players > 8)
+        return unexpected(
+            fmt::format("--players {}: Chessball teams have 2 to 8 players (CB-2.2)", o.players));
+    auto game = load_game(o.game == "chessball" ? "" : o.game);
+    if (!game) return unexpected(game.error());
     auto plan = make_plan(*game, demo_match_config(o.players), o.seed);
-    if (!plan) {
-        fmt::print(stderr, "venue demo: {}\n", plan.error());
-        return 2;
-    }
-    const std::string log_path = o.log.empty() ? default_log_name() : o.log;
-    if (std::filesystem::exists(log_path)) {
-        fmt::print(stderr, "venue demo: {} exists; the demo writes a fresh log (give --log)\n",
-                   log_path);
-        return 2;
-    }
-
+    if (!plan) return plan;
     fmt::print("Venue demo: Chessball, {} players a side, on {}\n", o.players, plan->title);
     fmt::print("  White {}: ", plan->match.white.name);
     for (const auto& p : plan->match.white.players)
@@ -106,18 +88,103 @@ int run_demo(const DemoOptions& o) {
             "  Scripted incidents: an impossible move, three warnings for {} and his "
             "removal before ply {}\n",
             plan->removed_player, plan->removal_before_ply);
+    return plan;
+}
+
+// Business Chess: the scenario's plan and the header.
+Result<BusinessPlan, std::string> business_plan(const DemoOptions& o) {
+    auto scenario = business_scenario(o.tree);
+    if (!scenario) return unexpected("--tree " + o.tree + ": the scenarios are short and scheme4");
+    auto plan = make_business_plan(*scenario, business_match_config(), o.seed);
+    if (!plan) return plan;
+    const engine::BusinessRules& r = plan->match.business;
+    fmt::print("Venue demo: Business Chess, the {} scenario: {}\n", scenario->name,
+               scenario->description);
+    for (const engine::TeamConfig* t : {&plan->match.white, &plan->match.black}) {
+        fmt::print("  {} {}: ", t == &plan->match.white ? "White" : "Black", t->name);
+        for (std::size_t i = 0; i < t->players.size(); ++i)
+            fmt::print("{}{} {}{}", i ? ", " : "", t->players[i].id, t->players[i].name,
+                       int(i) >= r.players ? " (reserve)" : "");
+        fmt::print("\n");
+    }
+    fmt::print(
+        "  Game rating {}, up to {} branches on boards {}, board {} for the last one; one "
+        "clock, {} minutes a team\n  Branch 1 follows {}\n",
+        r.game_rating, r.max_branches, fmt::join(r.boards, " "), r.control_board,
+        plan->match.time.base_ms / 60000, plan->title);
+    return plan;
+}
+
+std::string branch_line(const games::business::Branch& b) {
+    std::string ratings;
+    for (const auto& h : b.history)
+        ratings += (ratings.empty() ? "" : " > ") + std::to_string(h.rating);
+    std::string from = b.parent ? fmt::format("from branch {} after ply {}", b.parent, b.split_ply)
+                                : std::string("from the start");
+    return fmt::format("branch {} on board {}, {}; ratings {}; {} {} (stake {})", b.number, b.board,
+                       from, ratings, b.result, b.termination.empty() ? "open" : b.termination,
+                       b.stake);
+}
+
+void business_summary(const engine::Match& match) {
+    const auto* m = dynamic_cast<const games::business::BusinessMatch*>(&match);
+    if (!m) return;
+    const auto s = m->score();
+    fmt::print("Score: {} {} - {} {} (branch results times ratings); return game rating {}\n",
+               m->config().white.name, s.white / 2.0, s.black / 2.0, m->config().black.name,
+               m->return_rating());
+    for (const auto& b : m->branches()) fmt::print("  {}\n", branch_line(b));
+}
+
+}  // namespace
+
+int run_demo(const DemoOptions& o) {
+    const std::int64_t t0 = io::HubRunner::now_ns();
+    if (!(o.speed > 0.05 && o.speed <= 50)) {
+        fmt::print(stderr, "venue demo: --speed {}: give a factor between 0.05 and 50\n", o.speed);
+        return 2;
+    }
+    const bool business = o.game == "business";
+    std::optional<DemoPlan> chessball;
+    std::optional<BusinessPlan> bc;
+    std::string match_id;
+    if (business) {
+        auto plan = business_plan(o);
+        if (!plan) {
+            fmt::print(stderr, "venue demo: {}\n", plan.error());
+            return 2;
+        }
+        bc = std::move(*plan);
+        match_id = bc->match.id;
+    } else {
+        auto plan = chessball_plan(o);
+        if (!plan) {
+            fmt::print(stderr, "venue demo: {}\n", plan.error());
+            return 2;
+        }
+        chessball = std::move(*plan);
+        match_id = chessball->match.id;
+    }
+    const std::string log_path = o.log.empty() ? default_log_name() : o.log;
+    if (std::filesystem::exists(log_path)) {
+        fmt::print(stderr, "venue demo: {} exists; the demo writes a fresh log (give --log)\n",
+                   log_path);
+        return 2;
+    }
     std::fflush(stdout);
 
-    // The devices (the hub's firmware in simavr, the board emulator, each behind a pty), the
+    // The devices (the hub's firmware in simavr, the board emulators, each behind a pty), the
     // daemon and its log, and the people.
-    auto started = SimulatedEvent::start(*plan, log_path, {o.speed, o.elf, o.step_timeout_ms});
+    const SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
+    auto started = business ? SimulatedEvent::start(*bc, log_path, options)
+                            : SimulatedEvent::start(*chessball, log_path, options);
     if (!started) {
         fmt::print(stderr, "venue demo: {}\n", started.error());
         return 1;
     }
     SimulatedEvent& ev = **started;
-    fmt::print("  hub firmware {} on {}; DGT board {} on {}\n", ev.elf_path(), ev.hub_path(),
-               plan->match.board, ev.board_path());
+    fmt::print("  hub firmware {} on {}\n", ev.elf_path(), ev.hub_path());
+    for (const auto& [id, path] : ev.boards()) fmt::print("  DGT board {} on {}\n", id, path);
     Account account(ev.session(), stdout, t0, o.verbose);
     ev.daemon().on_applied([&](const runtime::StepRecord& r) { account.print(r); });
     ev.daemon().on_message([&](const std::string& m) { account.note("device   " + m); });
@@ -170,26 +237,33 @@ int run_demo(const DemoOptions& o) {
     ev.finish();
 
     const runtime::Session& s = ev.session();
-    const engine::Match* match = s.state().match(plan->match.id);
+    const engine::Match* match = s.state().match(match_id);
     const double wall = double(io::HubRunner::now_ns() - t0) / 1e9;
     fmt::print("\n=== Summary ===\n");
     if (match) {
         fmt::print("Result: {} ({})\n", match->result(),
                    match->termination().empty() ? "unfinished" : match->termination());
+        if (business) business_summary(*match);
         for (const chess::PgnGame& part : engine::to_pgn_parts(*match))
             fmt::print("{}\n", chess::write_pgn(part));
     }
-    fmt::print("Claims granted: {}, contested by a late teammate: {}\n", account.claims(),
-               account.contested());
     const LatencySamples& l = account.latencies();
+    if (!business) {
+        fmt::print("Claims granted: {}, contested by a late teammate: {}\n", account.claims(),
+                   account.contested());
+        fmt::print(
+            "Press to decision (hub press time mapped to the host clock -> decision durable "
+            "in the log):\n  {}\n",
+            latency_summary(l.press_to_decision));
+        fmt::print("  of which press to arrival at the host: {}\n",
+                   latency_summary(l.press_to_arrival));
+        fmt::print("  and arrival to durable decision:       {}\n",
+                   latency_summary(l.arrival_to_decision));
+    }
     fmt::print(
-        "Press to decision (hub press time mapped to the host clock -> decision durable "
-        "in the log):\n  {}\n",
-        latency_summary(l.press_to_decision));
-    fmt::print("  of which press to arrival at the host: {}\n",
-               latency_summary(l.press_to_arrival));
-    fmt::print("  and arrival to durable decision:       {}\n",
-               latency_summary(l.arrival_to_decision));
+        "Clock press to decision (paddle time mapped to the host clock -> decision durable):\n"
+        "  {}\n",
+        latency_summary(l.paddle_to_decision));
     fmt::print("Events logged: {}; state {}\n", s.last_seq(), s.state().state_hash());
     auto replayed = runtime::replay_log(log_path);
     if (replayed && replayed->state.state_hash() == s.state().state_hash())

@@ -1,4 +1,5 @@
-// `venue demo`: a whole Chessball match on simulated devices, with nothing plugged in.
+// `venue demo`: a whole Chessball match (or `--game business`, a Business Chess match on five
+// demonstration boards and board C) on simulated devices, with nothing plugged in.
 //
 //   hub firmware ELF in simavr ──pty──▶ HubRunner ─┐
 //   DGT board emulator ─────────pty──▶ BoardRunner ─┼─▶ Daemon ─▶ Session (engine + SQLite log)
@@ -16,13 +17,16 @@
 namespace venue::demo {
 
 struct DemoOptions {
-    double speed = 1.0;         // the players' tempo: 2 plays twice as fast
-    std::string game;           // PGN file (its first game); "" = the Opera Game
-    int players = 4;            // per team, 2..8
-    std::string log;            // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
-    std::uint64_t seed = 1858;  // who contests which claim, and by how much
-    std::string elf;            // hub firmware; "" = the ELF this build made
-    bool verbose = false;       // every event and decision
+    double speed = 1.0;  // the players' tempo: 2 plays twice as fast
+    // "" or "chessball": Chessball on the Opera Game; "business": Business Chess (`tree`);
+    // anything else: a PGN file whose first game the Chessball teams play.
+    std::string game;
+    std::string tree = "short";  // Business Chess: the scenario ("short", "scheme4")
+    int players = 4;             // Chessball: per team, 2..8
+    std::string log;             // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
+    std::uint64_t seed = 1858;   // who contests which claim, and by how much
+    std::string elf;             // hub firmware; "" = the ELF this build made
+    bool verbose = false;        // every event and decision
     std::int64_t step_timeout_ms = 15000;
     std::string feed = "127.0.0.1:8080";  // the TV feed's HOST:PORT; "" = no feed
 };

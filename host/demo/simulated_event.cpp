@@ -7,6 +7,8 @@
 #include <chrono>
 #include <thread>
 
+#include "demo/business_director.h"
+#include "demo/director.h"
 #include "io/link/termios_link.h"
 #include "sim/dgt/dgt_emulator.h"
 #include "sim/hub/hub_rig_thread.h"
@@ -16,9 +18,11 @@ namespace venue::demo {
 // The DGT emulator on its own thread, fed action lines through a pipe.
 class BoardSim {
   public:
-    static Result<std::unique_ptr<BoardSim>, std::string> start(const std::string& serial) {
+    static Result<std::unique_ptr<BoardSim>, std::string> start(const std::string& serial,
+                                                                bool start_position) {
         sim::dgt::DgtEmulatorOptions o;
         o.board.serial = serial;
+        o.board.start_position = start_position;
         auto created = sim::dgt::DgtEmulator::create(o);
         if (auto* e = std::get_if<std::string>(&created)) return unexpected(*e);
         int fds[2];
@@ -49,10 +53,11 @@ class BoardSim {
     std::thread thread_;
 };
 
-Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
-    const DemoPlan& plan, const std::string& log_path, const SimulatedEventOptions& o) {
+Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start_devices(
+    const engine::MatchConfig& match, const std::vector<SimBoard>& boards,
+    const std::string& log_path, const SimulatedEventOptions& o) {
     std::unique_ptr<SimulatedEvent> ev(new SimulatedEvent());
-    ev->plan_ = plan;
+    ev->match_ = match;
     sim::HubRigConfig rig_config;
 #ifdef VENUE_HUB_ELF_DEFAULT
     rig_config.elf_path = o.elf.empty() ? VENUE_HUB_ELF_DEFAULT : o.elf;
@@ -65,33 +70,79 @@ Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
         return unexpected("the hub simulator did not start: " + *e);
     ev->rig_ = std::move(std::get<std::unique_ptr<sim::HubRigThread>>(rig));
     ev->hub_path_ = ev->rig_->pty_path();
-    auto board = BoardSim::start(ev->plan_.match.board);
-    if (!board) return unexpected("the board emulator did not start: " + board.error());
-    ev->board_ = std::move(*board);
-    ev->board_path_ = ev->board_->path();
+    for (const SimBoard& b : boards) {
+        auto sim = BoardSim::start(b.serial, b.start_position);
+        if (!sim)
+            return unexpected("the emulator of board " + b.id + " did not start: " + sim.error());
+        ev->paths_.emplace_back(b.id, (*sim)->path());
+        ev->sims_.push_back(std::move(*sim));
+    }
 
     config::VenueConfig venue;
-    venue.event_name = ev->plan_.match.event;
-    venue.site = ev->plan_.match.site;
+    venue.event_name = match.event;
+    venue.site = match.site;
     venue.log_path = log_path;
     venue.hub.port = ev->hub_path_;
-    venue.matches = {ev->plan_.match};
+    venue.matches = {match};
     auto session = runtime::Session::open(venue, log_path);
     if (!session) return unexpected(session.error());
     ev->session_ = std::move(*session);
     ev->daemon_ = std::make_unique<runtime::Daemon>(*ev->session_);
-    ev->daemon_->attach_hub(std::make_unique<io::TermiosLink>(ev->hub_path_, 115200),
-                            ev->plan_.match.id);
-    ev->daemon_->attach_board(ev->plan_.match.board, io::dgt::BoardPort::path(ev->board_path_),
-                              ev->plan_.match.id);
-    BoardSim* b = ev->board_.get();
-    ev->director_ = std::make_unique<Director>(
-        ev->plan_, *ev->daemon_, *ev->rig_, [b](const std::string& l) { b->line(l); },
-        DirectorTiming{o.speed, o.step_timeout_ms});
-    Director* d = ev->director_.get();
-    ev->daemon_->on_applied([d](const runtime::StepRecord& r) { d->observe(r); });
-    ev->daemon_->start();
+    ev->daemon_->attach_hub(std::make_unique<io::TermiosLink>(ev->hub_path_, 115200), match.id);
+    for (const auto& [id, path] : ev->paths_)
+        ev->daemon_->attach_board(id, io::dgt::BoardPort::path(path), match.id);
     return ev;
+}
+
+void SimulatedEvent::script(const std::string& board, const std::string& line) {
+    for (std::size_t i = 0; i < paths_.size(); ++i)
+        if (paths_[i].first == board) sims_[i]->line(line);
+}
+
+Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
+    const DemoPlan& plan, const std::string& log_path, const SimulatedEventOptions& o) {
+    auto started =
+        start_devices(plan.match, {{plan.match.board, plan.match.board, true}}, log_path, o);
+    if (!started) return started;
+    auto& ev = *started;
+    ev->chessball_ = std::make_unique<DemoPlan>(plan);
+    ev->title_ = plan.title;
+    BoardSim* b = ev->sims_.front().get();
+    ev->people_ = std::make_unique<Director>(
+        *ev->chessball_, *ev->daemon_, *ev->rig_, [b](const std::string& l) { b->line(l); },
+        DirectorTiming{o.speed, o.step_timeout_ms});
+    People* people = ev->people_.get();
+    ev->daemon_->on_applied([people](const runtime::StepRecord& r) { people->observe(r); });
+    ev->daemon_->start();
+    return started;
+}
+
+Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
+    const BusinessPlan& plan, const std::string& log_path, const SimulatedEventOptions& o) {
+    // Every demonstration board and board C: the first in the start position (branch 1), the
+    // others empty until a branch is cloned onto them. Serial numbers "BC001" .. and "BC00C".
+    std::vector<SimBoard> boards;
+    std::vector<std::string> ids = plan.match.business.boards;
+    ids.push_back(plan.match.business.control_board);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        std::string serial = "BC00" + ids[i];
+        serial = serial.size() > 5 ? serial.substr(serial.size() - 5) : serial;
+        boards.push_back({ids[i], serial, i == 0});
+    }
+    auto started = start_devices(plan.match, boards, log_path, o);
+    if (!started) return started;
+    auto& ev = *started;
+    ev->business_ = std::make_unique<BusinessPlan>(plan);
+    ev->title_ = "Business Chess, branch 1 on " + plan.title;
+    SimulatedEvent* self = ev.get();
+    ev->people_ = std::make_unique<BusinessDirector>(
+        *ev->business_, *ev->daemon_, *ev->rig_,
+        [self](const std::string& board, const std::string& l) { self->script(board, l); },
+        DirectorTiming{o.speed, o.step_timeout_ms});
+    People* people = ev->people_.get();
+    ev->daemon_->on_applied([people](const runtime::StepRecord& r) { people->observe(r); });
+    ev->daemon_->start();
+    return started;
 }
 
 SimulatedEvent::~SimulatedEvent() {
@@ -101,7 +152,7 @@ SimulatedEvent::~SimulatedEvent() {
 Result<std::vector<runtime::StepRecord>, std::string> SimulatedEvent::step(std::int64_t now_ms) {
     auto records = daemon_->step();
     if (!records) return records;
-    director_->poll(now_ms);
+    people_->poll(now_ms);
     return records;
 }
 
@@ -110,7 +161,7 @@ void SimulatedEvent::finish(std::int64_t ms) {
     finished_ = true;
     if (!daemon_) {  // start() failed half way: only simulators to stop
         if (rig_) rig_->stop();
-        board_.reset();
+        sims_.clear();
         return;
     }
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
@@ -120,7 +171,7 @@ void SimulatedEvent::finish(std::int64_t ms) {
     }
     daemon_->stop();
     rig_->stop();
-    board_.reset();
+    sims_.clear();
 }
 
 }  // namespace venue::demo

@@ -1,7 +1,8 @@
-// A simulated event: the demo's devices (the hub firmware in simavr, a DGT board emulator, each
-// behind a pty) and people (the Director) around a Daemon with its Session and log. What `venue
-// demo` runs in a terminal and what `venue-console --demo` shows in a window: the caller owns
-// the loop and calls step(), so a window can draw between steps.
+// A simulated event: the demo's devices (the hub firmware in simavr, DGT board emulators, each
+// behind a pty) and people (Director for Chessball, BusinessDirector for Business Chess) around
+// a Daemon with its Session and log. What `venue demo` runs in a terminal and what
+// `venue-console --demo` shows in a window: the caller owns the loop and calls step(), so a
+// window can draw between steps.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +11,12 @@
 #include <vector>
 
 #include "common/result.h"
+#include "demo/business_plan.h"
 #include "demo/demo_plan.h"
-#include "demo/director.h"
+#include "demo/people.h"
+#include "demo/timed_script.h"
 #include "runtime/daemon.h"
+#include "sim/hub/hub_rig_thread.h"
 
 namespace venue::demo {
 
@@ -27,8 +31,13 @@ class BoardSim;
 class SimulatedEvent {
   public:
     // Starts the simulators, opens the log (which must not exist) and the daemon's devices.
+    // Chessball: one board. Business Chess: the demonstration boards and board C, the first in
+    // the start position, the others empty until a branch is cloned onto them.
     static Result<std::unique_ptr<SimulatedEvent>, std::string> start(
         const DemoPlan& plan, const std::string& log_path, const SimulatedEventOptions& options);
+    static Result<std::unique_ptr<SimulatedEvent>, std::string> start(
+        const BusinessPlan& plan, const std::string& log_path,
+        const SimulatedEventOptions& options);
     ~SimulatedEvent();
     SimulatedEvent(const SimulatedEvent&) = delete;
     SimulatedEvent& operator=(const SimulatedEvent&) = delete;
@@ -36,29 +45,46 @@ class SimulatedEvent {
     // One pass: the daemon's step, then the people's next actions. An error: the log failed.
     Result<std::vector<runtime::StepRecord>, std::string> step(std::int64_t now_ms);
     // The script has run to its end (the game is over), or stopped at a step that never came.
-    bool done() const { return director_->done(); }
-    bool failed() const { return director_->failed(); }
-    const std::string& failure() const { return director_->failure(); }
+    bool done() const { return people_->done(); }
+    bool failed() const { return people_->failed(); }
+    const std::string& failure() const { return people_->failure(); }
     // Lets the last commands reach the hub (for `ms`), then stops the devices. Idempotent.
     void finish(std::int64_t ms = 300);
 
     runtime::Daemon& daemon() { return *daemon_; }
     const runtime::Session& session() const { return *session_; }
-    const DemoPlan& plan() const { return plan_; }
+    const engine::MatchConfig& match() const { return match_; }
+    // The game the plan follows: "White - Black, Site Date" (Business Chess: branch 1's source).
+    const std::string& title() const { return title_; }
     const std::string& hub_path() const { return hub_path_; }
-    const std::string& board_path() const { return board_path_; }
+    // The boards: id and the emulator's pty, in the order they were attached.
+    const std::vector<std::pair<std::string, std::string>>& boards() const { return paths_; }
     const std::string& elf_path() const { return elf_path_; }
 
   private:
     SimulatedEvent() = default;
+    struct SimBoard {
+        std::string id;
+        std::string serial;  // the DGT board's serial number (5 characters)
+        bool start_position = true;
+    };
+    static Result<std::unique_ptr<SimulatedEvent>, std::string> start_devices(
+        const engine::MatchConfig& match, const std::vector<SimBoard>& boards,
+        const std::string& log_path, const SimulatedEventOptions& options);
+    void script(const std::string& board, const std::string& line);
 
-    DemoPlan plan_;
-    std::string hub_path_, board_path_, elf_path_;
+    // The plans the people carry out (one of them), kept here: the people refer to them.
+    std::unique_ptr<DemoPlan> chessball_;
+    std::unique_ptr<BusinessPlan> business_;
+    engine::MatchConfig match_;
+    std::string title_;
+    std::string hub_path_, elf_path_;
+    std::vector<std::pair<std::string, std::string>> paths_;
     std::unique_ptr<sim::HubRigThread> rig_;
-    std::unique_ptr<BoardSim> board_;
+    std::vector<std::unique_ptr<BoardSim>> sims_;
     std::unique_ptr<runtime::Session> session_;
     std::unique_ptr<runtime::Daemon> daemon_;
-    std::unique_ptr<Director> director_;
+    std::unique_ptr<People> people_;
     bool finished_ = false;
 };
 
