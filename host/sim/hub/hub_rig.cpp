@@ -60,6 +60,12 @@ struct HubRig::Impl {
     hub::FrameDecoder tx_decoder;
     avr_irq_t* uart_in = nullptr;
     void (*core_reset)(avr_t*) = nullptr;
+    // One per timed vector: the callback's way back to the rig and the vector's slot.
+    struct IsrProbe {
+        HubRig* rig;
+        std::size_t index;
+    };
+    std::vector<IsrProbe> isr_probes;
 };
 
 std::variant<std::unique_ptr<HubRig>, std::string> HubRig::load(const HubRigConfig& config) {
@@ -109,6 +115,21 @@ std::string HubRig::init(const HubRigConfig& config) {
     impl_->pcint2.raised = AVR_IO_REGBIT(PCIFR_ADDR, 2);
     impl_->pcint2.vector = PCINT2_VECTOR;
     avr_register_vector(avr_, &impl_->pcint2);
+
+    // Every handler the firmware has (isr.S), timed from its vector's service to its RETI.
+    // ATmega2560 vector numbers (datasheet, "Reset and Interrupt Vectors", less one).
+    const std::pair<uint8_t, const char*> timed[] = {
+        {9, "PCINT0"},      {PCINT1_VECTOR, "PCINT1"}, {PCINT2_VECTOR, "PCINT2"},
+        {20, "TIMER1_OVF"}, {25, "USART0_RX"},         {26, "USART0_UDRE"}};
+    impl_->isr_probes.reserve(std::size(timed));
+    for (const auto& [vector, name] : timed) {
+        avr_irq_t* irq = avr_get_interrupt_irq(avr_, vector);
+        if (!irq) return std::string("simavr registered no interrupt vector ") + name;
+        isr_timing_.push_back({vector, name});
+        impl_->isr_probes.push_back({this, isr_timing_.size() - 1});
+        avr_irq_register_notify(irq + AVR_INT_IRQ_RUNNING, on_isr_running,
+                                &impl_->isr_probes.back());
+    }
 
     for (uint8_t bit = 0; bit < 6; ++bit) {
         avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('C'), bit), on_port_c,
@@ -346,6 +367,24 @@ std::vector<uint8_t> HubRig::take_from_hub() {
 
 uint64_t HubRig::rig_cycles() const {
     return rig_base_cycles_ + avr_->cycle;
+}
+
+void HubRig::on_isr_running(avr_irq_t*, uint32_t value, void* param) {
+    const auto* probe = static_cast<const Impl::IsrProbe*>(param);
+    HubRig& rig = *probe->rig;
+    IsrTiming& t = rig.isr_timing_[probe->index];
+    const uint64_t now = rig.avr_->cycle;
+    if (value) {
+        t.entered = now;
+        t.running = true;
+        return;
+    }
+    if (!t.running) return;  // a RETI seen before any entry (after a reset): nothing to time
+    t.running = false;
+    const uint64_t took = now - t.entered;
+    ++t.count;
+    t.total_cycles += took;
+    t.max_cycles = std::max(t.max_cycles, took);
 }
 
 uint64_t HubRig::hub_cycles() const {

@@ -71,6 +71,19 @@ struct HubApplied {
     uint32_t boot;
 };
 
+// How long one interrupt handler ran, measured by simavr's cycle counter from the moment the
+// vector is serviced (the CPU jumps to it) to its RETI: the firmware's "worst-case ISR time",
+// measured rather than counted from the assembly (docs/hardware.md, "Interrupt timing").
+struct IsrTiming {
+    uint8_t vector = 0;
+    const char* name = "";
+    uint64_t count = 0;
+    uint64_t max_cycles = 0;
+    uint64_t total_cycles = 0;
+    uint64_t entered = 0;  // cycle of the current entry, while running
+    bool running = false;
+};
+
 struct HubRigConfig {
     std::string elf_path;
     // Cycles per received byte fed to the UART; simavr's model of 1 Mbit/s with U2X is 11 µs.
@@ -114,6 +127,9 @@ class HubRig {
     // One line per input and output, and the display: what `report` prints.
     std::string describe() const;
     bool crashed() const { return crashed_; }
+    // The firmware's interrupt handlers (pin change 0/1/2, Timer1 overflow, USART0 receive and
+    // data register empty): how often each ran and its longest run, since load.
+    const std::vector<IsrTiming>& isr_timing() const { return isr_timing_; }
 
   private:
     HubRig() = default;
@@ -147,6 +163,8 @@ class HubRig {
     uint64_t last_action_hub_cycles_ = 0;
     bool quit_ = false;
     bool crashed_ = false;
+    std::vector<IsrTiming> isr_timing_;
+    static void on_isr_running(::avr_irq_t* irq, uint32_t value, void* param);
 
     std::deque<uint8_t> to_hub_;
     std::vector<uint8_t> from_hub_;
