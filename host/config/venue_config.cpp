@@ -145,8 +145,16 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
     if (const toml::table* cb = table_at(t, path, "chessball")) {
         const std::string cp = path + ".chessball";
         only_keys(*cb, cp,
-                  {"auto_warnings", "warning_bonus_seconds", "third_warning_bonus",
+                  {"ownership", "auto_warnings", "warning_bonus_seconds", "third_warning_bonus",
                    "warnings_to_remove"});
+        const std::string ownership = get<std::string>(*cb, cp, "ownership", "current_file");
+        if (ownership == "current_file")
+            m.chessball.ownership = engine::Ownership::CURRENT_FILE;
+        else if (ownership == "start_file")
+            m.chessball.ownership = engine::Ownership::START_FILE;
+        else
+            throw Failure{line_of(*cb->get("ownership")), cp + ".ownership",
+                          "'" + ownership + "': use current_file or start_file (CB-A1)"};
         m.chessball.auto_warnings = get<bool>(*cb, cp, "auto_warnings", false);
         m.chessball.warning_bonus_ms =
             int64_t(get<double>(*cb, cp, "warning_bonus_seconds", 120) * 1000);

@@ -54,7 +54,8 @@ std::optional<Removal> removal_fits(const std::vector<chess::Position>& position
                                     int team_size) {
     const chess::Position& before = positions[r];
     std::vector<bool> removed(std::size_t(team_size), false);
-    auto plan = games::chessball::plan_removal(before, team, own, player, removed);
+    auto plan = games::chessball::plan_removal(before, team, own, player, removed,
+                                               games::chessball::current_files());
     if (plan.squares.empty() || plan.recipient < 0) return std::nullopt;
     auto edited = games::chessball::without_pieces(before, plan.squares);
     if (!edited) return std::nullopt;

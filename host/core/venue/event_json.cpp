@@ -56,8 +56,11 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerConfig, id, name, seat, bu
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TeamConfig, name, players)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessPenalties, illegal_move_bonus_ms,
                                                 illegal_moves_to_lose, incorrect_claim_bonus_ms)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessballRules, auto_warnings, warning_bonus_ms,
-                                                third_warning_bonus, warnings_to_remove)
+NLOHMANN_JSON_SERIALIZE_ENUM(Ownership, {{Ownership::CURRENT_FILE, "current_file"},
+                                         {Ownership::START_FILE, "start_file"}})
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessballRules, ownership, auto_warnings,
+                                                warning_bonus_ms, third_warning_bonus,
+                                                warnings_to_remove)
 NLOHMANN_JSON_SERIALIZE_ENUM(SecondOffence, {{SecondOffence::EXPEL, "expel"},
                                              {SecondOffence::TIME_PENALTY, "time_penalty"}})
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BusinessRules, game_rating, max_branches, boards,

@@ -45,7 +45,14 @@ struct ChessPenalties {
 };
 
 // Chessball's pre-agreed conditions (catalogue CB-6.1 and the CB-A defaults).
+// CB-A1: which file makes a man a player's.
+enum class Ownership : std::uint8_t {
+    CURRENT_FILE,  // the default: the file the man stands on when it moves (CB-3.3, CB-6.4.4)
+    START_FILE,    // the file it stood on at the start (CB-2.3's "beginning of the verticals")
+};
+
 struct ChessballRules {
+    Ownership ownership = Ownership::CURRENT_FILE;  // CB-A1 (CB-A20 follows it)
     bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
     std::int64_t warning_bonus_ms = 120000;  // CB-6.4.2.5: to the opposing team per warning
     bool third_warning_bonus = true;         // CB-A19
@@ -91,8 +98,8 @@ struct MatchConfig {
     ChessballRules chessball;  // game "chessball" only
     BusinessRules business;    // game "business" only
 
-    // Whether the board `board_id` belongs to this match: its board, or for Business Chess one of the
-    // demonstration boards or board C (BC-I.1, BC-II.4).
+    // Whether the board `board_id` belongs to this match: its board, or for Business Chess one of
+    // the demonstration boards or board C (BC-I.1, BC-II.4).
     bool plays_on(const std::string& board_id) const {
         if (!board_id.empty() && board_id == board) return true;
         if (game != "business") return false;

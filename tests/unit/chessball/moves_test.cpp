@@ -1,5 +1,6 @@
 // Who may move what (CB-2.3, CB-3.3, CB-4.2 with CB-A1, CB-A2, CB-A8) and the endings.
 #include "chessball_script.h"
+#include "venue/snapshot.h"
 
 namespace venue::games::chessball {
 namespace {
@@ -35,6 +36,85 @@ TEST(CB_A1, OwnershipFollowsTheFileThePieceStandsOnNow) {
     s.press(1);  // W2 owns c and d
     s.move("c3d5");
     EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+MatchConfig start_file_ownership() {
+    MatchConfig c = four_a_side();
+    c.chessball.ownership = Ownership::START_FILE;
+    return c;
+}
+
+TEST(CB_A1, WithStartFileAPieceStaysItsStartingOwnersWhereverItStands) {
+    Script s(start_file_ownership());
+    s.turn(0, "b1c3");  // W1's knight (b-file) goes to the c-file
+    s.turn(8, "a7a6");
+    s.press(1);  // W2 owns c and d, where the knight stands now: not his
+    auto refused = s.move("c3d5");
+    ASSERT_TRUE(find<RestoreRequired>(refused));
+    EXPECT_EQ(find<WarningProposed>(refused)->player, "W2");
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(0);  // W1 still owns it
+    s.move("c3d5");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_A1, WithStartFileAPawnThatCapturedOntoAnotherFileStaysItsOwners) {
+    Script s(start_file_ownership());
+    s.turn(0, "b2b4");  // W1's b-pawn
+    s.turn(9, "c7c5");
+    s.turn(0, "b4c5");  // captures onto the c-file, W2's
+    s.turn(8, "a7a6");
+    s.press(1);  // W2 owns c and d: not the pawn that started on b
+    ASSERT_TRUE(find<RestoreRequired>(s.move("c5c6")));
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(0);
+    s.move("c5c6");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_A20, WithStartFileARemovalTakesTheMenThatStartedOnHisFiles) {
+    Script s(start_file_ownership());
+    s.turn(0, "b1c3");  // W1's knight onto the c-file
+    s.turn(8, "a7a6");
+    s.turn(3, "g1f3");  // W4's knight onto the f-file (W3's)
+    s.turn(9, "d7d5");
+    // W1 is removed: his men that started on a and b, the knight on c3 among them; nothing
+    // that merely stands on his files.
+    auto d = s.judge(ArbiterActionKind::REMOVE, "W1");
+    auto* removed = find<PlayerRemoved>(d);
+    ASSERT_TRUE(removed);
+    EXPECT_EQ(removed->squares,
+              (std::vector<chess::Square>{chess::SQ_A1, chess::SQ_A2, chess::SQ_B2, chess::SQ_C3}));
+    EXPECT_EQ(removed->files_to, "W2");
+    s.send(BoardRestored{"m1", "b"});
+    // The game goes on from the edited position (a new part): the knight on f3 is still W4's.
+    s.press(2);  // W3 owns e and f
+    ASSERT_TRUE(find<RestoreRequired>(s.move("f3e5")));
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(3);
+    s.move("f3e5");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_A1, StartFileOwnershipSurvivesASnapshotAfterARemoval) {
+    Script s(start_file_ownership());
+    s.turn(3, "g1f3");  // W4's knight onto W3's f-file
+    s.turn(8, "a7a6");
+    s.judge(ArbiterActionKind::REMOVE, "W1");  // a new part: its ids are its squares
+    s.send(BoardRestored{"m1", "b"});
+    // A snapshot restored, then the same events on both: W3 still may not move the knight.
+    auto restored = restore_state(snapshot_state(s.state()));
+    ASSERT_TRUE(restored) << restored.error();
+    EXPECT_EQ(restored->state_hash(), s.state().state_hash());
+    ClaimPressed w3;
+    w3.match = "m1";
+    w3.button = 2;  // W3 owns e and f
+    restored->apply(Event{1'000'000, 1'000, w3});
+    EXPECT_TRUE(find<RestoreRequired>(
+        restored->apply(Event{1'001'000, 1'001, MoveSensed{"m1", "b", "f3e5"}})));
 }
 
 TEST(CB_A2, CastlingBelongsToTheOwnerOfTheKingsFile) {

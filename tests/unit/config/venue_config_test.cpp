@@ -145,6 +145,24 @@ TEST(VenueConfig, TheHubServesTheFirstMatchWithClaimButtonsByDefault) {
     EXPECT_EQ(two->hub_match()->id, "cb1") << "the match with claim buttons";
 }
 
+TEST(VenueConfig, ChessballOwnershipIsTheCurrentFileUnlessStartFileIsAsked) {
+    auto example = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    ASSERT_TRUE(example);
+    EXPECT_EQ(example->matches[0].chessball.ownership, engine::Ownership::CURRENT_FILE);
+    const std::string base =
+        "[[match]]\nid = \"cb\"\ngame = \"chessball\"\n[match.white]\n"
+        "players = [{id=\"a\", files=\"abcd\", buttons=[0]}, {id=\"b\", files=\"efgh\", "
+        "buttons=[1]}]\n[match.black]\nplayers = [{id=\"c\", files=\"abcd\", buttons=[2]}, "
+        "{id=\"d\", files=\"efgh\", buttons=[3]}]\n[match.chessball]\n";
+    auto start = parse_venue_config(base + "ownership = \"start_file\"\n", "cb.toml");
+    ASSERT_TRUE(start) << start.error().to_string();
+    EXPECT_EQ(start->matches[0].chessball.ownership, engine::Ownership::START_FILE);
+    auto bad = parse_venue_config(base + "ownership = \"first_file\"\n", "cb.toml");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().key, "match[1].chessball.ownership");
+    EXPECT_NE(bad.error().message.find("current_file or start_file"), std::string::npos);
+}
+
 TEST(VenueConfig, ChessballFilesAreCheckedWithTheMatchLine) {
     auto c = parse_venue_config(
         "[[match]]\nid = \"cb\"\ngame = \"chessball\"\n[match.white]\n"

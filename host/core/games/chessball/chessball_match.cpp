@@ -61,6 +61,7 @@ std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
 }
 
 ChessballMatch::ChessballMatch(MatchConfig config) : Match(std::move(config)) {
+    start_file_ = current_files();  // every man starts on the file of his square
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
         auto o = FileOwnership::from_team(team);
@@ -98,10 +99,23 @@ std::optional<PlayerRef> ChessballMatch::player_of_button(int button) const {
     return std::nullopt;
 }
 
-// CB-2.3 with CB-A1 (the file the piece stands on now) and CB-A2 (castling
-// belongs to the owner of the king's file).
+int ChessballMatch::ownership_file(chess::Square s) const {
+    if (config_.chessball.ownership == engine::Ownership::CURRENT_FILE) return chess::file_of(s);
+    const chess::PieceId id = game_.position().id_on(s);
+    return id == chess::NO_PIECE_ID ? chess::file_of(s) : start_file_[id];
+}
+
+std::array<int, chess::SQUARE_NB> ChessballMatch::ownership_files() const {
+    std::array<int, chess::SQUARE_NB> files{};
+    for (int sq = 0; sq < chess::SQUARE_NB; ++sq)
+        files[std::size_t(sq)] = ownership_file(chess::Square(sq));
+    return files;
+}
+
+// CB-2.3 with CB-A1 (by default the file the piece stands on now; start_file: the file it
+// started on) and CB-A2 (castling belongs to the owner of the king's file: the king's move).
 bool ChessballMatch::owns_move(PlayerRef p, chess::Move m) const {
-    return ownership_[p.team].owner(chess::file_of(m.from())) == p.index;
+    return ownership_[p.team].owner(ownership_file(m.from())) == p.index;
 }
 
 bool ChessballMatch::has_legal_move(PlayerRef p) const {
@@ -345,8 +359,8 @@ void ChessballMatch::give_warning(PlayerRef p, const std::string& reason, const 
 void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& why,
                             std::vector<Decision>& out) {
     if (removed(p)) return;
-    RemovalPlan plan =
-        plan_removal(game_.position(), p.team, ownership_[p.team], p.index, removed_[p.team]);
+    RemovalPlan plan = plan_removal(game_.position(), p.team, ownership_[p.team], p.index,
+                                    removed_[p.team], ownership_files());
     removed_[p.team][std::size_t(p.index)] = true;
     if (holder_ && *holder_ == p) end_claim(rule, name(p) + " is removed", out);
     const std::string files = ownership_[p.team].files_of(p.index);
@@ -373,6 +387,14 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
         std::string part = game_.start_position().fen() + " moves";
         for (chess::Move m : game_.moves()) part += " " + chess::to_uci(m);
         segments_.push_back(part);
+        // The new part's ids are its squares: carry each man's start file over to them.
+        std::array<int, chess::SQUARE_NB> carried{};
+        for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
+            const chess::PieceId id = game_.position().id_on(chess::Square(sq));
+            carried[std::size_t(sq)] =
+                id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
+        }
+        start_file_ = carried;
         game_ = chess::Game(*edited);
         restore_required_ = true;
         out.push_back({RestoreRequired{config_.id, edited->fen(), plan.squares}, "CB-6.4.4.1",
@@ -480,6 +502,10 @@ std::string ChessballMatch::canonical_extra() const {
     for (const Proposal& p : proposals_)
         s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
     for (const std::string& seg : segments_) s += "\nsegment " + seg;
+    if (config_.chessball.ownership == engine::Ownership::START_FILE) {
+        s += "\nstart files ";
+        for (int f : start_file_) s += char('a' + f);
+    }
     return s + "\n";
 }
 
@@ -498,6 +524,7 @@ std::string ChessballMatch::extra_snapshot() const {
         props.push_back({p.ref, int(p.player.team), p.player.index, p.reason, p.open});
     j["proposals"] = props;
     j["segments"] = segments_;
+    j["start_file"] = start_file_;
     return j.dump();
 }
 
@@ -519,6 +546,9 @@ bool ChessballMatch::restore_extra(std::string_view text) {
                                   PlayerRef{chess::Color(p[1].get<int>()), p[2].get<int>()},
                                   p[3].get<std::string>(), p[4].get<bool>()});
         segments_ = j.at("segments").get<std::vector<std::string>>();
+        // Snapshots written before CB-A1's option have none: every man by his square then.
+        if (j.contains("start_file"))
+            start_file_ = j.at("start_file").get<std::array<int, chess::SQUARE_NB>>();
         return true;
     } catch (const std::exception&) {
         return false;

@@ -7,6 +7,7 @@
 //                                              ╰──impossible move: P keeps it (CB-A17)
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,9 @@ class ChessballMatch : public engine::Match {
     std::optional<PlayerRef> find_player(const std::string& id) const;
     std::optional<PlayerRef> player_of_button(int button) const;
     bool owns_move(PlayerRef p, chess::Move m) const;
+    // The file by which the man on `s` belongs to a player (CB-A1), and that for every square.
+    int ownership_file(chess::Square s) const;
+    std::array<int, chess::SQUARE_NB> ownership_files() const;
     bool has_legal_move(PlayerRef p) const;
     void refuse_claim(PlayerRef p, int button, const char* code, const char* rule,
                       const std::string& why, bool release, std::vector<Decision>& out,
@@ -89,6 +93,10 @@ class ChessballMatch : public engine::Match {
     std::optional<PlayerRef> holder_;
     std::vector<Proposal> proposals_;
     std::vector<std::string> segments_;  // earlier parts of the game (before removals), as UCI
+    // CB-A1 start_file: the file each man of the part being played started the game on, by its
+    // PieceId in this part (a removal starts a new part whose ids are its squares, so the
+    // files are carried over from the old part's ids).
+    std::array<int, chess::SQUARE_NB> start_file_{};
 };
 
 }  // namespace venue::games::chessball

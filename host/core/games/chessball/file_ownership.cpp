@@ -42,18 +42,28 @@ void FileOwnership::transfer(int from_player, int to_player) {
         if (o == from_player) o = to_player;
 }
 
+std::array<int, chess::SQUARE_NB> current_files() {
+    std::array<int, chess::SQUARE_NB> files{};
+    for (int sq = 0; sq < chess::SQUARE_NB; ++sq)
+        files[std::size_t(sq)] = chess::file_of(chess::Square(sq));
+    return files;
+}
+
 RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
                          const FileOwnership& ownership, int player,
-                         const std::vector<bool>& removed) {
+                         const std::vector<bool>& removed,
+                         const std::array<int, chess::SQUARE_NB>& piece_file) {
     RemovalPlan plan;
     const std::string own = ownership.files_of(player);
+    // The team's men (never the king) that belong to `file`: standing on it, or with
+    // start_file having started on it, wherever they stand now.
     auto team_men_on = [&](int file) {
         std::vector<chess::Square> squares;
-        for (int rank = 0; rank < 8; ++rank) {
-            const chess::Square s = chess::make_square(file, rank);
+        for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
+            const chess::Square s = chess::Square(sq);
             const chess::Piece p = pos.piece_on(s);
             if (p != chess::NO_PIECE && chess::color_of(p) == team &&
-                chess::type_of(p) != chess::KING)
+                chess::type_of(p) != chess::KING && piece_file[std::size_t(sq)] == file)
                 squares.push_back(s);
         }
         return squares;

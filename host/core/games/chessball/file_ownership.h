@@ -36,9 +36,15 @@ struct RemovalPlan {
     int recipient = -1;                  // the player who takes over his files (-1: none left)
 };
 
+// Every square's own file: piece files under CB-A1's default (current_file).
+std::array<int, chess::SQUARE_NB> current_files();
+
+// `piece_file[s]`: the file by which the man on square s belongs to a player (its current
+// file, or with CB-A1's start_file the file it started on; CB-A20 follows CB-A1).
 RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
                          const FileOwnership& ownership, int player,
-                         const std::vector<bool>& removed);
+                         const std::vector<bool>& removed,
+                         const std::array<int, chess::SQUARE_NB>& piece_file);
 
 // The position with the given squares emptied: same side to move, castling
 // rights only where king and rook still stand, no en passant square. Fails
