@@ -665,6 +665,9 @@ ConsoleView ViewModel::build(const engine::VenueState& state, const DeviceInputs
                 break;
             case io::dgt::BoardLinkState::DISCONNECTED:
                 r.state = b.opens ? "reconnecting" : "disconnected";
+                // now_ns and down_since_us are both the steady clock (the runners' time base).
+                if (b.down_since_us > 0 && now_ns / 1000 >= b.down_since_us)
+                    r.state += fmt(" for %.0f s", double(now_ns / 1000 - b.down_since_us) / 1e6);
                 break;
         }
         r.ok = b.state == io::dgt::BoardLinkState::CONNECTED;

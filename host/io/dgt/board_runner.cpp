@@ -110,7 +110,10 @@ void BoardRunner::run() {
         {
             const std::lock_guard lock(mutex_);
             if (r.count > 0) session_.on_bytes(std::span(buf.data(), r.count), now);
-            if (session_.state() == BoardLinkState::CONNECTED) backoff_ = config_.backoff_min;
+            if (session_.state() == BoardLinkState::CONNECTED) {
+                backoff_ = config_.backoff_min;
+                down_since_us_ = 0;
+            }
             if (r.ok()) session_.on_tick(now);
             const Bytes out = session_.take_output();
             unsent_.insert(unsent_.end(), out.begin(), out.end());
@@ -145,6 +148,7 @@ void BoardRunner::try_open(std::int64_t now) {
         const std::lock_guard lock(mutex_);
         ++open_failures_;
         last_link_error_ = error->what;
+        if (down_since_us_ == 0) down_since_us_ = now;
         return;
     }
     unsent_.clear();
@@ -167,6 +171,7 @@ void BoardRunner::drop_link(std::int64_t now, const LinkError& e) {
     const std::lock_guard lock(mutex_);
     ++link_errors_;
     last_link_error_ = e.what;
+    if (down_since_us_ == 0) down_since_us_ = now;
     session_.on_link_lost(now);
     deliver();
 }
@@ -206,6 +211,7 @@ void BoardRunner::fill_link_fields(BoardStatus& s) const {
     s.link_errors = link_errors_;
     s.dropped_events = dropped_events_;
     s.last_link_error = last_link_error_;
+    s.down_since_us = down_since_us_;
 }
 
 void BoardRunner::sleep_until_next_attempt(std::int64_t now) {

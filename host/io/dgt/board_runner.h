@@ -109,6 +109,7 @@ class BoardRunner {
     std::uint64_t link_errors_ = 0;
     std::uint64_t dropped_events_ = 0;
     std::string last_link_error_;
+    std::int64_t down_since_us_ = 0;  // see BoardStatus::down_since_us
 };
 
 }  // namespace venue::io::dgt

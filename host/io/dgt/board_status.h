@@ -65,6 +65,9 @@ struct BoardStatus {
     std::uint64_t link_errors = 0;     // read/write errors that dropped the link
     std::uint64_t dropped_events = 0;  // the caller's queue was full: oldest events dropped
     std::string last_link_error;
+    // Reconnecting since (BoardRunner::now_us(), the steady clock): when the link last went down,
+    // or the first failed open; 0 while connected and before the first attempt.
+    std::int64_t down_since_us = 0;
 };
 
 // One FIELD_UPDATE as received, with the chess square it means in the orientation in use.

@@ -258,9 +258,15 @@ TEST(BoardRunnerTest, PulledLinkIsRestoredAndTheBoardReread) {
         EXPECT_GE(st.link_errors, 1u);
         EXPECT_EQ(st.serial, "44444");
         bool saw_disconnected = false;
-        for (const auto& s : c.statuses)
-            saw_disconnected |= s.state == BoardLinkState::DISCONNECTED;
+        for (const auto& s : c.statuses) {
+            if (s.state != BoardLinkState::DISCONNECTED) continue;
+            saw_disconnected = true;
+            // While it is down, the status says since when (the arbiter's "reconnecting for").
+            EXPECT_GT(s.down_since_us, 0);
+            EXPECT_LE(s.down_since_us, BoardRunner::now_us());
+        }
         EXPECT_TRUE(saw_disconnected);
+        EXPECT_EQ(st.down_since_us, 0) << "connected again: no longer down";
         // Black's reply was never a field update: only the re-read board dump carried it.
         for (const auto& f : c.updates) EXPECT_NE(f.square, chess::SQ_E5);
 
@@ -288,6 +294,9 @@ TEST(BoardRunnerTest, MissingDeviceIsRetriedWithBackoff) {
     EXPECT_LE(st.open_failures, 8u);
     EXPECT_EQ(st.state, BoardLinkState::DISCONNECTED);
     EXPECT_FALSE(st.last_link_error.empty());
+    // Down since the first failed open, about half a second ago.
+    EXPECT_GT(st.down_since_us, 0);
+    EXPECT_GE(BoardRunner::now_us() - st.down_since_us, 400'000);
     r.stop();
 }
 
