@@ -4,6 +4,7 @@
 #include "games/chessball/chessball_match.h"
 
 #include <toml++/toml.h>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -44,6 +45,13 @@ T get(const toml::table& t, const std::string& path, const char* key, T fallback
         throw Failure{line_of(*n), path + "." + key, std::string("must be ") + want};
     }
     return *v;
+}
+
+// Durations are written in minutes or seconds, possibly with a fraction: rounded to the nearest
+// millisecond, so that 1.005 s is 1005 ms and a written file reads back the value it was written
+// from (truncation would make it 1004).
+std::int64_t to_ms(double value, double ms_per_unit) {
+    return std::llround(value * ms_per_unit);
 }
 
 const toml::table* table_at(const toml::table& t, const std::string& path, const char* key) {
@@ -113,9 +121,9 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
     if (const toml::table* time = table_at(t, path, "time")) {
         const std::string tp = path + ".time";
         only_keys(*time, tp, {"base_minutes", "increment_seconds", "mode"});
-        m.time.base_ms = int64_t(get<double>(*time, tp, "base_minutes", 90) * 60000);
+        m.time.base_ms = to_ms(get<double>(*time, tp, "base_minutes", 90), 60000);
         m.time.increment_ms =
-            int64_t(get<double>(*time, tp, "increment_seconds", business ? 0 : 30) * 1000);
+            to_ms(get<double>(*time, tp, "increment_seconds", business ? 0 : 30), 1000);
         const std::string mode =
             get<std::string>(*time, tp, "mode", business ? "sudden_death" : "fischer");
         if (mode == "fischer")
@@ -137,10 +145,10 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                   {"illegal_move_bonus_seconds", "illegal_moves_to_lose",
                    "incorrect_claim_bonus_seconds"});
         m.penalties.illegal_move_bonus_ms =
-            int64_t(get<double>(*pen, pp, "illegal_move_bonus_seconds", 120) * 1000);
+            to_ms(get<double>(*pen, pp, "illegal_move_bonus_seconds", 120), 1000);
         m.penalties.illegal_moves_to_lose = int(get<int64_t>(*pen, pp, "illegal_moves_to_lose", 2));
         m.penalties.incorrect_claim_bonus_ms =
-            int64_t(get<double>(*pen, pp, "incorrect_claim_bonus_seconds", 120) * 1000);
+            to_ms(get<double>(*pen, pp, "incorrect_claim_bonus_seconds", 120), 1000);
     }
     if (const toml::table* cb = table_at(t, path, "chessball")) {
         const std::string cp = path + ".chessball";
@@ -157,7 +165,7 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                           "'" + ownership + "': use current_file or start_file (CB-A1)"};
         m.chessball.auto_warnings = get<bool>(*cb, cp, "auto_warnings", false);
         m.chessball.warning_bonus_ms =
-            int64_t(get<double>(*cb, cp, "warning_bonus_seconds", 120) * 1000);
+            to_ms(get<double>(*cb, cp, "warning_bonus_seconds", 120), 1000);
         m.chessball.third_warning_bonus = get<bool>(*cb, cp, "third_warning_bonus", true);
         m.chessball.warnings_to_remove = int(get<int64_t>(*cb, cp, "warnings_to_remove", 3));
     }
@@ -183,9 +191,9 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         r.control_board = get<std::string>(*bc, bp, "control_board", r.control_board);
         r.players = int(get<int64_t>(*bc, bp, "players", r.players));
         r.reserves = int(get<int64_t>(*bc, bp, "reserves", r.reserves));
-        r.veto_window_ms = int64_t(get<double>(*bc, bp, "veto_minutes", 30) * 60000);
+        r.veto_window_ms = to_ms(get<double>(*bc, bp, "veto_minutes", 30), 60000);
         r.single_branch_bonus_ms =
-            int64_t(get<double>(*bc, bp, "single_branch_bonus_seconds", 30) * 1000);
+            to_ms(get<double>(*bc, bp, "single_branch_bonus_seconds", 30), 1000);
         const std::string second = get<std::string>(*bc, bp, "second_offence", "expel");
         if (second == "expel")
             r.second_offence = engine::SecondOffence::EXPEL;
@@ -194,7 +202,7 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         else
             throw Failure{line_of(*bc->get("second_offence")), bp + ".second_offence",
                           "'" + second + "': use expel or time_penalty"};
-        r.offence_bonus_ms = int64_t(get<double>(*bc, bp, "offence_bonus_seconds", 120) * 1000);
+        r.offence_bonus_ms = to_ms(get<double>(*bc, bp, "offence_bonus_seconds", 120), 1000);
         r.clone_pause_auto = get<bool>(*bc, bp, "clone_pause_auto", true);
         r.return_rating_half_up = get<bool>(*bc, bp, "return_rating_half_up", true);
     }
@@ -260,7 +268,7 @@ VenueConfig parse(const toml::table& root) {
             const std::string path = "board[" + std::to_string(++index) + "]";
             const toml::table* bt = bn.as_table();
             if (!bt) throw Failure{line_of(bn), path, "must be a table"};
-            only_keys(*bt, path, {"id", "port", "usb_serial", "clock"});
+            only_keys(*bt, path, {"id", "port", "usb_serial", "clock", "orientation"});
             BoardPortConfig b;
             b.id = get<std::string>(*bt, path, "id", "");
             b.port = get<std::string>(*bt, path, "port", "");
@@ -269,6 +277,10 @@ VenueConfig parse(const toml::table& root) {
             if (!b.clock.empty() && b.clock != "white-left" && b.clock != "white-right")
                 throw Failure{line_of(*bt->get("clock")), path + ".clock",
                               "'" + b.clock + "': use \"white-left\" or \"white-right\""};
+            b.orientation = get<std::string>(*bt, path, "orientation", b.orientation);
+            if (b.orientation != "auto" && b.orientation != "normal" && b.orientation != "rotated")
+                throw Failure{line_of(*bt->get("orientation")), path + ".orientation",
+                              "'" + b.orientation + "': use \"auto\", \"normal\" or \"rotated\""};
             if (b.id.empty()) throw Failure{line_of(*bt), path + ".id", "missing"};
             if (b.port.empty() == b.usb_serial.empty())
                 throw Failure{line_of(*bt), path, "give exactly one of port and usb_serial"};

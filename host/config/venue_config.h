@@ -33,6 +33,10 @@ struct BoardPortConfig {
     // A DGT 3000 on this board keeps the match's clock (instead of the hub): "white-left" or
     // "white-right" says on which side of it White sits; "" when it does not.
     std::string clock;
+    // Which way round the board lies (io::dgt::Orientation): "normal" (its connector on White's
+    // left, sensor 0 on a8), "rotated" (turned round), or "auto": decided by the first start
+    // position the board reads, either way round.
+    std::string orientation = "auto";
 };
 
 struct VenueConfig {

@@ -25,10 +25,13 @@ Fonts load_fonts() {
         io.Fonts->Build();
         return f;
     }
-    // Latin-1, punctuation (dashes, µ, ½), arrows, geometric shapes and the misc symbols block
-    // (the chess men U+2654..265F, the warning sign U+26A0, the star U+2605).
-    static const ImWchar body_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2044, 0x2190, 0x21FF,
-                                          0x25A0, 0x25FF, 0x2600, 0x26FF, 0};
+    // Latin-1 and Latin Extended-A, Cyrillic (players' and teams' names as the setup wizard
+    // takes them), punctuation (dashes, µ, ½), arrows, geometric shapes, the misc symbols block
+    // (the chess men U+2654..265F, the warning sign U+26A0, the star U+2605) and the dingbats'
+    // check marks (U+2713, U+2717).
+    static const ImWchar body_ranges[] = {0x0020, 0x017F, 0x0400, 0x04FF, 0x2010,
+                                          0x2044, 0x2190, 0x21FF, 0x25A0, 0x25FF,
+                                          0x2600, 0x26FF, 0x2700, 0x27BF, 0};
     static const ImWchar clock_ranges[] = {0x0020, 0x003A, 0};  // space + - . / 0-9 :
     static const ImWchar piece_ranges[] = {0x2654, 0x265F, 0};
     ImFontConfig cfg;

@@ -1,12 +1,15 @@
 // venue-console: the arbiter's window onto a running venue (issue 8).
 //   venue-console VENUE.toml [--log FILE] [--hub PORT] [--board ID=PORT]   a real venue
 //   venue-console --demo [--speed X] [--players N] [--game PGN|business]    the simulated event
+//   venue-console --setup VENUE.toml [--hub PORT]                          the setup wizard
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <memory>
 
 #include "console/console_app.h"
+#include "console/setup_app.h"
 #include "console/venue_source.h"
 
 int main(int argc, char** argv) {
@@ -17,25 +20,35 @@ int main(int argc, char** argv) {
         "as an event in the log. Runs a venue file like `venue run` (same daemon, devices and\n"
         "log), or with --demo the simulated event of `venue demo` (Chessball, or with\n"
         "--game business a Business Chess match on five boards and board C).\n"
+        "With --setup FILE, the setup wizard: event, game and time control, teams and players,\n"
+        "files, claim buttons (with --hub PORT a player presses his button to have it\n"
+        "assigned), boards; it writes the venue file (an existing one is edited, and replaced\n"
+        "only when asked).\n"
         "Examples:\n"
         "  venue-console venue.toml --hub /dev/ttyACM0 --board 12345=/dev/ttyUSB0\n"
         "  venue-console --demo --speed 2\n"
         "  venue-console --demo --game business --tree scheme4 --speed 4\n"
-        "  venue-console --demo --speed 8 --screenshot console.png --frames 900",
+        "  venue-console --demo --speed 8 --screenshot console.png --frames 900\n"
+        "  venue-console --setup cup.toml --hub /dev/ttyACM0",
         "venue-console");
     VenueOptions venue;
     DemoSourceOptions demo;
     AppOptions ui;
     bool use_demo = false;
+    std::string setup;
     std::string size;
     app.add_option("config", venue.config, "The venue file (TOML; see schemas/config/README.md)");
     app.add_option("--log", venue.log,
                    "Event log (default: [event] log of the venue file; --demo: "
                    "venue-demo-DATE-TIME.sqlite)");
-    app.add_option("--hub", venue.devices.hub, "The hub's port (overrides [hub] port)");
+    app.add_option("--hub", venue.devices.hub,
+                   "The hub's port (overrides [hub] port; --setup: its presses assign buttons)");
     app.add_option("--board", venue.devices.boards,
                    "A board's port: ID=PORT, e.g. 12345=/dev/ttyUSB0 (repeatable)");
     app.add_flag("--demo", use_demo, "Run the simulated event of `venue demo`");
+    app.add_option("--setup", setup,
+                   "The setup wizard: writes this venue file (edits it if it exists); with "
+                   "--hub, the hub's presses assign claim buttons");
     app.add_option("--speed", demo.speed, "--demo: the players' tempo")->capture_default_str();
     app.add_option("--players", demo.players, "--demo: players per team, 2 to 8")
         ->capture_default_str();
@@ -64,6 +77,17 @@ int main(int argc, char** argv) {
     if (!size.empty() && std::sscanf(size.c_str(), "%dx%d", &ui.width, &ui.height) != 2) {
         fmt::print(stderr, "venue-console: --size {}: give WxH, e.g. 1920x1080\n", size);
         return 2;
+    }
+    if (!setup.empty()) {
+        if (use_demo || !venue.config.empty()) {
+            fmt::print(stderr, "venue-console: --setup runs alone (no venue file, no --demo)\n");
+            return 2;
+        }
+        SetupWizard wizard = SetupWizard::open(setup);
+        fmt::print("venue-console: setup wizard: {}\n", wizard.message());
+        std::unique_ptr<SetupHub> hub;
+        if (!venue.devices.hub.empty()) hub = std::make_unique<SetupHub>(venue.devices.hub);
+        return run_setup(wizard, hub.get(), ui);
     }
     if (use_demo == !venue.config.empty()) {
         fmt::print(stderr, "venue-console: give a venue file or --demo (see --help)\n");

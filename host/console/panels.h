@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "console/setup_wizard.h"
 #include "console/view_model.h"
 
 namespace venue::console {
@@ -92,6 +93,17 @@ void open_intent(UiState& ui, const ArbiterIntent& intent);
 void open_key_change(UiState& ui, const MatchView& match, engine::KeyChangeKind kind);
 // The intent the dialog describes now (its fields read back), for Confirm and the tests.
 ArbiterIntent form_intent(const ActionForm& form, const MatchView* match, const char* arbiter);
+
+// The setup wizard's window (venue-console --setup FILE): what it keeps between frames.
+struct SetupUi {
+    Fonts fonts;
+    bool overwrite = false;  // Save may replace an existing file
+    char press[8] = "";      // a button number typed for the selected player (no hub needed)
+    std::string hub_status;  // the hub whose presses are fed to the wizard; "" without one
+};
+// The whole setup window over the display: the steps, the current step's fields and issues,
+// Back / Next, and on the review the file and Save.
+void draw_setup_panel(SetupWizard& wizard, SetupUi& ui);
 
 // Colours (ImGui's packing: 0xAABBGGRR).
 constexpr ImU32 rgba(unsigned r, unsigned g, unsigned b, unsigned a = 255) {

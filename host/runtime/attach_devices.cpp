@@ -7,6 +7,7 @@
 #include "io/link/port_list.h"
 #include "io/link/serial_port_link.h"
 #include "io/link/termios_link.h"
+#include "io/link/usb_serial_link.h"
 
 namespace venue::runtime {
 namespace {
@@ -19,12 +20,12 @@ bool is_pty(const std::string& path) {
     return (ec ? path : real.string()).rfind("/dev/pts/", 0) == 0;
 }
 
+}  // namespace
+
 std::unique_ptr<io::Link> hub_link(const std::string& port) {
     if (is_pty(port)) return std::make_unique<io::TermiosLink>(port, 115200);
     return std::make_unique<io::SerialPortLink>(port, 1'000'000);
 }
-
-}  // namespace
 
 Result<std::vector<std::string>, std::string> attach_devices(const config::VenueConfig& config,
                                                              Daemon& daemon,
@@ -32,15 +33,19 @@ Result<std::vector<std::string>, std::string> attach_devices(const config::Venue
     std::vector<std::string> said;
     std::string hub_port = o.hub.empty() ? config.hub.port : o.hub;
     if (hub_port.empty() && !config.hub.serial.empty()) {
-        // Found by its USB serial number now; a renumbered port after an unplug is found again
-        // only by restarting (the runner reopens the same name).
+        // By its USB serial number: it must be there at the start (a typo in the file is said
+        // now, not retried for ever), and every reopen looks it up again, so a port renumbered
+        // after an unplug is found without a restart.
         auto ports = io::list_ports();
         auto found = io::find_port_by_usb_serial(ports.ports, config.hub.serial);
         if (!found)
             return unexpected("no port has the hub's USB serial number " + config.hub.serial);
-        hub_port = found->name;
-    }
-    if (!hub_port.empty()) {
+        const engine::MatchConfig* m = config.hub_match();
+        if (!m) return unexpected(std::string("a hub is configured but there is no match"));
+        daemon.attach_hub(std::make_unique<io::UsbSerialLink>(config.hub.serial, 1'000'000), m->id);
+        said.push_back("hub with USB serial " + config.hub.serial + " (now " + found->name +
+                       ") for match " + m->id);
+    } else if (!hub_port.empty()) {
         const engine::MatchConfig* m = config.hub_match();
         if (!m) return unexpected(std::string("a hub is configured but there is no match"));
         daemon.attach_hub(hub_link(hub_port), m->id);
@@ -51,9 +56,14 @@ Result<std::vector<std::string>, std::string> attach_devices(const config::Venue
         const auto eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
             return unexpected("--board " + spec + ": give ID=PORT, e.g. 12345=/dev/ttyUSB0");
-        config::BoardPortConfig b{spec.substr(0, eq), spec.substr(eq + 1), "", ""};
-        for (const auto& x : boards)
-            if (x.id == b.id) b.clock = x.clock;  // the file's clock setting stays
+        config::BoardPortConfig b;
+        b.id = spec.substr(0, eq);
+        b.port = spec.substr(eq + 1);
+        for (const auto& x : boards) {
+            if (x.id != b.id) continue;
+            b.clock = x.clock;  // the file's clock and orientation settings stay
+            b.orientation = x.orientation;
+        }
         std::erase_if(boards, [&](const auto& x) { return x.id == b.id; });
         boards.push_back(b);
     }
@@ -78,7 +88,14 @@ Result<std::vector<std::string>, std::string> attach_devices(const config::Venue
             clock = b.clock == "white-left";
             said.back() += ", its DGT 3000 keeps the clock (" + b.clock + ")";
         }
-        daemon.attach_board(b.id, std::move(port), match->id, {}, {}, clock);
+        // "auto" leaves it to the first start position the board reads (either way round).
+        io::dgt::BoardRunnerConfig runner;
+        if (b.orientation == "normal") runner.session.orientation = io::dgt::Orientation::NORMAL;
+        if (b.orientation == "rotated") {
+            runner.session.orientation = io::dgt::Orientation::ROTATED;
+            said.back() += ", turned round";
+        }
+        daemon.attach_board(b.id, std::move(port), match->id, runner, {}, clock);
     }
     return said;
 }

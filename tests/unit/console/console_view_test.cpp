@@ -2,6 +2,7 @@
 // incidents) fed event by event; every panel drawn headless after every event; the view model's
 // texts checked at chosen moments.
 #include <cstring>
+#include <filesystem>
 
 #include "console_feed.h"
 
@@ -259,6 +260,40 @@ TEST(ConsoleActions, TheDialogReadsItsFieldsBack) {
     h.key(f, KEY_F1);
     EXPECT_TRUE(h.ui.show_help);
     h.frames(f, 3);
+}
+
+// The setup wizard's window, headless: every step of every game drawn for a few frames (the
+// model's behaviour is tested in setup_wizard_test.cpp).
+TEST(ConsolePanels, TheSetupWizardDrawsEveryStepOfEveryGame) {
+    Headless h;
+    SetupWizard w("never-written-by-drawing.toml");
+    SetupUi ui;
+    ui.fonts = h.ui.fonts;
+    ui.hub_status = "hub on /dev/pts/3: RUNNING";
+    auto frames = [&](int n) {
+        int vertices = 0;
+        for (int i = 0; i < n; ++i) {
+            ImGui::NewFrame();
+            draw_setup_panel(w, ui);
+            ImGui::Render();
+            vertices = ImGui::GetDrawData()->TotalVtxCount;
+        }
+        return vertices;
+    };
+    for (const char* game : {"chessball", "fide", "business"}) {
+        w.set_game(game);
+        w.add_board();
+        for (int s = 0; s < WIZARD_STEPS; ++s) {
+            w.go_to(WizardStep(s));
+            EXPECT_GT(frames(3), 100) << game << ": " << step_title(WizardStep(s));
+        }
+    }
+    // With nothing selected and a message in red, too.
+    w.go_to(WizardStep::BUTTONS);
+    w.select_for_claim(std::nullopt);
+    EXPECT_FALSE(w.on_claim_press(3));
+    EXPECT_GT(frames(2), 100);
+    EXPECT_FALSE(std::filesystem::exists(w.path()));
 }
 
 TEST(ConsoleFormat, ClockAndDurationTexts) {

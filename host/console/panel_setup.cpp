@@ -1,0 +1,353 @@
+// The setup wizard's window: the steps on the left, the step's fields, its issues (each naming
+// the field of the venue file), Back / Next; the review shows the file and saves it. Everything
+// it edits is SetupWizard's draft; what a step allows and refuses is the model's, not the panel's.
+#include <imgui.h>
+#include <imgui_stdlib.h>  // after imgui.h: it uses IMGUI_API
+
+#include <cmath>
+#include <cstdlib>
+
+#include "console/panels.h"
+
+namespace venue::console {
+namespace {
+
+const char* const GAMES[] = {"fide", "chessball", "business"};
+const char* const MODES[] = {"sudden_death", "fischer", "simple_delay", "bronstein"};
+const engine::TimeMode MODE_VALUES[] = {engine::TimeMode::SUDDEN_DEATH, engine::TimeMode::FISCHER,
+                                        engine::TimeMode::SIMPLE_DELAY,
+                                        engine::TimeMode::BRONSTEIN};
+const char* const ORIENTATIONS[] = {"auto", "normal", "rotated"};
+const char* const CLOCKS[] = {"", "white-left", "white-right"};
+
+// A duration edited in the file's unit (minutes or seconds), kept in milliseconds.
+void duration_field(const char* label, std::int64_t& ms, double ms_per_unit) {
+    double v = static_cast<double>(ms) / ms_per_unit;
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::InputDouble(label, &v, 1.0, 10.0, "%.3g")) ms = std::llround(v * ms_per_unit);
+}
+
+void int_field(const char* label, int& value) {
+    ImGui::SetNextItemWidth(160);
+    ImGui::InputInt(label, &value);
+}
+
+// A combo over fixed strings; `value` keeps a string the list lacks (shown as it is).
+bool string_combo(const char* label, std::string& value, const char* const* items, int count,
+                  const char* empty_text = "") {
+    bool changed = false;
+    ImGui::SetNextItemWidth(220);
+    const std::string shown = value.empty() ? empty_text : value;
+    if (ImGui::BeginCombo(label, shown.c_str())) {
+        for (int i = 0; i < count; ++i) {
+            const std::string item = items[i];
+            if (ImGui::Selectable(item.empty() ? empty_text : items[i], item == value)) {
+                value = item;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+// A heading inside a step (ImGui 1.86 has no SeparatorText).
+void section(const char* title) {
+    ImGui::Separator();
+    ImGui::TextColored(color4(COLOR_INFO), "%s", title);
+}
+
+void issue_lines(const std::vector<WizardIssue>& issues) {
+    for (const WizardIssue& i : issues)
+        ImGui::TextColored(color4(COLOR_BAD), "\u2717 %s", i.to_string().c_str());
+}
+
+void step_event(SetupWizard& w, SetupUi& ui) {
+    config::VenueConfig& d = w.draft();
+    ImGui::InputText("Event name", &d.event_name);
+    ImGui::InputText("Site", &d.site);
+    ImGui::InputText("Event log (SQLite)", &d.log_path);
+    ImGui::Separator();
+    ImGui::Checkbox("TV feed", &d.feed.enabled);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(220);
+    ImGui::InputText("host", &d.feed.host);
+    ImGui::SameLine();
+    int_field("port", d.feed.port);
+    ImGui::Separator();
+    ImGui::TextUnformatted("The hub: its USB serial number (survives renumbering), or a port.");
+    ImGui::InputText("Hub USB serial", &d.hub.serial);
+    ImGui::InputText("Hub port", &d.hub.port);
+    if (!ui.hub_status.empty()) ImGui::TextColored(color4(COLOR_INFO), "%s", ui.hub_status.c_str());
+}
+
+void step_game(SetupWizard& w) {
+    engine::MatchConfig& m = w.match();
+    std::string id = m.id;
+    if (ImGui::InputText("Match id", &id)) w.set_match_id(id);
+    std::string game = m.game;
+    if (string_combo("Game", game, GAMES, 3)) w.set_game(game);
+    ImGui::InputText("Round (round.board)", &m.round);
+    if (m.game != "business") ImGui::InputText("Board (DGT serial number)", &m.board);
+    section("Time control");
+    duration_field("Base (minutes)", m.time.base_ms, 60000);
+    duration_field("Increment (seconds)", m.time.increment_ms, 1000);
+    int mode = 0;
+    for (int i = 0; i < 4; ++i)
+        if (MODE_VALUES[i] == m.time.mode) mode = i;
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::Combo("Mode", &mode, MODES, 4)) m.time.mode = MODE_VALUES[mode];
+    if (m.game == "chessball") {
+        section("Chessball (CB-6.1)");
+        bool start_file = m.chessball.ownership == engine::Ownership::START_FILE;
+        if (ImGui::Checkbox("A man belongs to the owner of the file he started on (CB-A1; else "
+                            "the file he stands on)",
+                            &start_file))
+            m.chessball.ownership =
+                start_file ? engine::Ownership::START_FILE : engine::Ownership::CURRENT_FILE;
+        ImGui::Checkbox("Warnings apply at once (else the judge confirms)",
+                        &m.chessball.auto_warnings);
+        duration_field("Bonus per warning (seconds)", m.chessball.warning_bonus_ms, 1000);
+        ImGui::Checkbox("The third warning gives the bonus too", &m.chessball.third_warning_bonus);
+        int_field("Warnings to remove", m.chessball.warnings_to_remove);
+    } else if (m.game == "business") {
+        engine::BusinessRules& r = m.business;
+        section("Business Chess (BC-P)");
+        int_field("Game rating", r.game_rating);
+        int_field("Branches at most", r.max_branches);
+        int_field("Members a team", r.players);
+        int_field("Reserves", r.reserves);
+        duration_field("Veto window (minutes)", r.veto_window_ms, 60000);
+        bool expel = r.second_offence == engine::SecondOffence::EXPEL;
+        if (ImGui::Checkbox("A second red-line offence expels (else a time penalty)", &expel))
+            r.second_offence =
+                expel ? engine::SecondOffence::EXPEL : engine::SecondOffence::TIME_PENALTY;
+    } else {
+        section("Penalties (the Laws of Chess)");
+        duration_field("Illegal move bonus (seconds)", m.penalties.illegal_move_bonus_ms, 1000);
+        int_field("Illegal moves to lose", m.penalties.illegal_moves_to_lose);
+        duration_field("Incorrect claim bonus (seconds)", m.penalties.incorrect_claim_bonus_ms,
+                       1000);
+    }
+}
+
+void step_teams(SetupWizard& w) {
+    if (!ImGui::BeginTable("teams", 2, ImGuiTableFlags_BordersInnerV)) return;
+    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(side));
+        engine::TeamConfig& t = w.team(side);
+        ImGui::TextUnformatted(side == TeamSide::WHITE ? "White" : "Black");
+        ImGui::InputText("Team", &t.name);
+        int n = int(t.players.size());
+        ImGui::SetNextItemWidth(160);
+        if (ImGui::InputInt("Players", &n)) w.set_player_count(side, n);
+        for (std::size_t i = 0; i < t.players.size(); ++i) {
+            ImGui::PushID(int(i));
+            ImGui::SetNextItemWidth(80);
+            ImGui::InputText("##id", &t.players[i].id);
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(260);
+            ImGui::InputText("name", &t.players[i].name);
+            ImGui::PopID();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void step_files(SetupWizard& w) {
+    ImGui::TextWrapped(
+        "Every file a-h has exactly one owner in each team (CB-2.3, CB-A24). Deal them out in "
+        "order, or type each player's files.");
+    if (!ImGui::BeginTable("files", 2, ImGuiTableFlags_BordersInnerV)) return;
+    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(side));
+        engine::TeamConfig& t = w.team(side);
+        std::string deal = "Deal out:";
+        for (const std::string& f : SetupWizard::dealt_files(int(t.players.size())))
+            deal += " " + f;
+        ImGui::Text("%s (%s)", side == TeamSide::WHITE ? "White" : "Black", t.name.c_str());
+        if (ImGui::Button(deal.c_str())) w.deal_files(side);
+        for (std::size_t i = 0; i < t.players.size(); ++i) {
+            ImGui::PushID(int(i));
+            ImGui::SetNextItemWidth(120);
+            ImGui::InputText(w.player_label({side, i}).c_str(), &t.players[i].files);
+            ImGui::PopID();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void step_buttons(SetupWizard& w, SetupUi& ui) {
+    ImGui::TextWrapped(
+        ui.hub_status.empty()
+            ? "No hub (venue-console --setup FILE --hub PORT feeds its presses): type the "
+              "number of the selected player's button and Assign."
+            : "Ask the selected player (\u25B6) to press his button: it becomes his, and the "
+              "next player without a button is selected. Or type a number and Assign.");
+    if (!ui.hub_status.empty()) ImGui::TextColored(color4(COLOR_INFO), "%s", ui.hub_status.c_str());
+    ImGui::SetNextItemWidth(80);
+    const bool enter = ImGui::InputText("button 0-15", ui.press, sizeof ui.press,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Assign") || enter) && ui.press[0]) {
+        w.on_claim_press(std::atoi(ui.press));
+        ui.press[0] = 0;
+    }
+    if (!ImGui::BeginTable("buttons", 2, ImGuiTableFlags_BordersInnerV)) return;
+    const auto target = w.claim_target();
+    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(side));
+        const engine::TeamConfig& t = w.team(side);
+        ImGui::Text("%s (%s)", side == TeamSide::WHITE ? "White" : "Black", t.name.c_str());
+        for (std::size_t i = 0; i < t.players.size(); ++i) {
+            const PlayerRef p{side, i};
+            ImGui::PushID(int(i));
+            std::string buttons;
+            for (int b : t.players[i].buttons)
+                buttons += (buttons.empty() ? "" : ", ") + std::to_string(b);
+            const bool selected = target && *target == p;
+            const std::string row = std::string(selected ? "\u25B6 " : "   ") + w.player_label(p) +
+                                    ": " + (buttons.empty() ? std::string("no button") : buttons);
+            if (ImGui::Selectable(row.c_str(), selected, 0, ImVec2(320, 0))) w.select_for_claim(p);
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Clear")) w.clear_buttons(p);
+            ImGui::PopID();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void step_boards(SetupWizard& w) {
+    ImGui::TextWrapped(
+        "Each DGT board: its serial number (the id the match names), where it is plugged in (a "
+        "port, or the USB serial number of its cable), which way round it lies (auto: from the "
+        "first start position it reads) and whether a DGT 3000 on it keeps the clock.");
+    if (w.match().game == "business") {
+        std::string ids;
+        for (const std::string& b : w.match().business.boards) ids += b + ", ";
+        ImGui::TextWrapped("Business Chess plays on the boards %sand board %s (Game step).",
+                           ids.c_str(), w.match().business.control_board.c_str());
+    }
+    auto& boards = w.draft().boards;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        config::BoardPortConfig& b = boards[i];
+        ImGui::PushID(int(i));
+        ImGui::Separator();
+        ImGui::SetNextItemWidth(160);
+        ImGui::InputText("serial number", &b.id);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(220);
+        ImGui::InputText("port", &b.port);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(220);
+        ImGui::InputText("or USB serial", &b.usb_serial);
+        string_combo("orientation", b.orientation, ORIENTATIONS, 3);
+        ImGui::SameLine();
+        string_combo("DGT 3000 clock", b.clock, CLOCKS, 3, "none (the hub's)");
+        ImGui::SameLine();
+        const bool remove = ImGui::Button("Remove");
+        ImGui::PopID();
+        if (remove) {
+            w.remove_board(i);
+            break;
+        }
+    }
+    if (ImGui::Button("Add a board")) w.add_board();
+}
+
+void step_review(SetupWizard& w, SetupUi& ui) {
+    const auto issues = w.check_all();
+    if (issues.empty())
+        ImGui::TextColored(color4(COLOR_GOOD), "\u2713 the file reads as `venue run` reads it");
+    issue_lines(issues);
+    ImGui::Checkbox("overwrite", &ui.overwrite);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!issues.empty());
+    if (ImGui::Button("Save")) w.save(ui.overwrite);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::Text("to %s", w.path().c_str());
+    std::string text = w.toml();
+    ImGui::InputTextMultiline("##toml", &text, ImVec2(-1, -1), ImGuiInputTextFlags_ReadOnly);
+}
+
+}  // namespace
+
+void draw_setup_panel(SetupWizard& w, SetupUi& ui) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("Setup wizard", nullptr,
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    if (ui.fonts.large) ImGui::PushFont(ui.fonts.large);
+    ImGui::Text("Setup wizard: %s", w.path().c_str());
+    if (ui.fonts.large) ImGui::PopFont();
+
+    // The steps, each with a tick or the number of its issues.
+    ImGui::BeginChild("steps", ImVec2(300, 0), true);
+    for (int s = 0; s < WIZARD_STEPS; ++s) {
+        const WizardStep step = WizardStep(s);
+        if (!w.applies(step)) continue;
+        const std::size_t n = step == WizardStep::REVIEW ? 0 : w.check(step).size();
+        const std::string label = std::string(n ? "\u2717 " : "\u2713 ") + step_title(step) +
+                                  (n ? " (" + std::to_string(n) + ")" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, color4(n ? COLOR_WARN : rgba(230, 230, 230)));
+        if (ImGui::Selectable(label.c_str(), w.step() == step)) w.go_to(step);
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+
+    ImGui::BeginChild("step", ImVec2(0, 0), true);
+    if (ui.fonts.large) ImGui::PushFont(ui.fonts.large);
+    ImGui::TextUnformatted(step_title(w.step()));
+    if (ui.fonts.large) ImGui::PopFont();
+    if (!w.message().empty())
+        ImGui::TextColored(color4(w.message_is_error() ? COLOR_BAD : COLOR_INFO), "%s",
+                           w.message().c_str());
+    if (w.step() != WizardStep::REVIEW) {
+        ImGui::BeginDisabled(w.step() == WizardStep::EVENT);
+        if (ImGui::Button("< Back")) w.back();
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Next >")) w.next();
+        issue_lines(w.check(w.step()));
+    } else if (ImGui::Button("< Back")) {
+        w.back();
+    }
+    ImGui::Separator();
+    switch (w.step()) {
+        case WizardStep::EVENT:
+            step_event(w, ui);
+            break;
+        case WizardStep::GAME:
+            step_game(w);
+            break;
+        case WizardStep::TEAMS:
+            step_teams(w);
+            break;
+        case WizardStep::FILES:
+            step_files(w);
+            break;
+        case WizardStep::BUTTONS:
+            step_buttons(w, ui);
+            break;
+        case WizardStep::BOARDS:
+            step_boards(w);
+            break;
+        case WizardStep::REVIEW:
+            step_review(w, ui);
+            break;
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace venue::console

@@ -1,0 +1,92 @@
+#include "console/setup_app.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <thread>
+
+#include "console/panels.h"
+#include "console/screenshot.h"
+
+namespace venue::console {
+
+int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
+    glfwSetErrorCallback(
+        [](int code, const char* text) { fmt::print(stderr, "glfw error {}: {}\n", code, text); });
+    if (!glfwInit()) {
+        fmt::print(stderr, "venue-console: cannot open a display (is DISPLAY set?)\n");
+        return 1;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    GLFWwindow* window =
+        glfwCreateWindow(o.width, o.height, "Venue setup wizard", nullptr, nullptr);
+    if (!window) {
+        fmt::print(stderr, "venue-console: cannot create an OpenGL 3 window\n");
+        glfwTerminate();
+        return 1;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().WindowRounding = 4;
+    ImGui::GetStyle().FrameRounding = 3;
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 130");
+
+    SetupUi ui;
+    ui.fonts = load_fonts();
+    int frame = 0;
+    int rc = 0;
+    while (!glfwWindowShouldClose(window)) {
+        // Presses come from the hub's thread into its queue: poll often enough that a press
+        // shows at once (20 times a second), and sleep otherwise.
+        if (o.screenshot.empty())
+            glfwWaitEventsTimeout(hub ? 0.05 : 0.5);
+        else
+            glfwPollEvents();
+        if (hub) {
+            hub->poll(wizard);
+            ui.hub_status = hub->status();
+        }
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        draw_setup_panel(wizard, ui);
+        ImGui::Render();
+        int w = 0, h = 0;
+        glfwGetFramebufferSize(window, &w, &h);
+        glViewport(0, 0, w, h);
+        glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (!o.screenshot.empty() && ++frame >= o.frames) {
+            const std::string err = write_screenshot(o.screenshot, w, h);
+            if (!err.empty()) {
+                fmt::print(stderr, "venue-console: {}\n", err);
+                rc = 1;
+            } else {
+                fmt::print("screenshot {} ({}x{}) after {} frames\n", o.screenshot, w, h, frame);
+            }
+            break;
+        }
+        glfwSwapBuffers(window);
+        if (!o.screenshot.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(16));
+    }
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return rc;
+}
+
+}  // namespace venue::console

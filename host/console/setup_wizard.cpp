@@ -1,0 +1,561 @@
+#include "console/setup_wizard.h"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <system_error>
+
+#include "config/venue_writer.h"
+
+namespace venue::console {
+namespace {
+
+constexpr const char* MATCH_KEY = "match[1]";  // the wizard's match is the file's first
+
+const char* side_key(TeamSide s) {
+    return s == TeamSide::WHITE ? "white" : "black";
+}
+
+constexpr std::array<TeamSide, 2> SIDES = {TeamSide::WHITE, TeamSide::BLACK};
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+    return s.rfind(prefix, 0) == 0;
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A fresh id on `team`: the side's letter and the first number not taken.
+std::string fresh_id(const engine::TeamConfig& team, TeamSide side) {
+    const std::string letter = side == TeamSide::WHITE ? "W" : "B";
+    for (int n = 1;; ++n) {
+        const std::string id = letter + std::to_string(n);
+        bool taken = false;
+        for (const auto& p : team.players) taken |= p.id == id;
+        if (!taken) return id;
+    }
+}
+
+config::VenueConfig new_venue() {
+    config::VenueConfig c;
+    engine::MatchConfig m;
+    m.id = "m1";
+    m.white.name = "White";
+    m.black.name = "Black";
+    c.matches.push_back(m);
+    return c;
+}
+
+}  // namespace
+
+const char* step_title(WizardStep step) {
+    switch (step) {
+        case WizardStep::EVENT:
+            return "Event";
+        case WizardStep::GAME:
+            return "Game and time control";
+        case WizardStep::TEAMS:
+            return "Teams and players";
+        case WizardStep::FILES:
+            return "Files";
+        case WizardStep::BUTTONS:
+            return "Claim buttons";
+        case WizardStep::BOARDS:
+            return "Boards";
+        case WizardStep::REVIEW:
+            return "Review and save";
+    }
+    return "";
+}
+
+std::string WizardIssue::to_string() const {
+    return key.empty() ? message : key + ": " + message;
+}
+
+WizardStep step_of_key(const std::string& key) {
+    if (starts_with(key, "event") || starts_with(key, "feed") || starts_with(key, "hub"))
+        return WizardStep::EVENT;
+    if (starts_with(key, "board")) return WizardStep::BOARDS;
+    const std::string match = std::string(MATCH_KEY) + ".";
+    if (!starts_with(key, match)) return WizardStep::REVIEW;
+    const std::string rest = key.substr(match.size());
+    if (starts_with(rest, "white") || starts_with(rest, "black")) {
+        if (ends_with(rest, ".files")) return WizardStep::FILES;
+        if (ends_with(rest, ".buttons")) return WizardStep::BUTTONS;
+        return WizardStep::TEAMS;
+    }
+    return WizardStep::GAME;
+}
+
+SetupWizard::SetupWizard(std::string path) : SetupWizard(std::move(path), new_venue()) {
+    set_game("chessball");
+    message_.clear();
+}
+
+SetupWizard::SetupWizard(std::string path, config::VenueConfig config)
+    : path_(std::move(path)), draft_(std::move(config)) {
+    if (draft_.matches.empty()) draft_.matches = new_venue().matches;
+}
+
+SetupWizard SetupWizard::open(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        SetupWizard w(path);
+        w.say("a new venue file: " + path);
+        return w;
+    }
+    auto config = config::load_venue_config(path);
+    if (!config) {
+        SetupWizard w(path);
+        w.say(config.error().to_string() + "; starting a new file (saving replaces it)", true);
+        return w;
+    }
+    SetupWizard w(path, *config);
+    w.say("editing " + path + " (saving over it needs \"overwrite\")");
+    return w;
+}
+
+engine::TeamConfig& SetupWizard::team(TeamSide side) {
+    return side == TeamSide::WHITE ? match().white : match().black;
+}
+
+const engine::TeamConfig& SetupWizard::team(TeamSide side) const {
+    return side == TeamSide::WHITE ? match().white : match().black;
+}
+
+std::string SetupWizard::player_label(PlayerRef p) const {
+    const engine::PlayerConfig& pc = player(p);
+    if (pc.name.empty() || pc.name == pc.id) return pc.id;
+    return pc.id + " (" + pc.name + ")";
+}
+
+std::string SetupWizard::player_key(PlayerRef p) const {
+    return std::string(MATCH_KEY) + "." + side_key(p.side) + ".players[" +
+           std::to_string(p.index + 1) + "]";
+}
+
+void SetupWizard::say(std::string text, bool error) {
+    message_ = std::move(text);
+    message_error_ = error;
+}
+
+// --- steps
+
+bool SetupWizard::applies(WizardStep step) const {
+    if (step == WizardStep::FILES || step == WizardStep::BUTTONS)
+        return match().game == "chessball";
+    return true;
+}
+
+void SetupWizard::go_to(WizardStep step) {
+    step_ = step;
+    claim_target_.reset();
+    message_.clear();
+    if (step == WizardStep::BUTTONS) {
+        claim_target_ = first_without_button(std::nullopt);
+        if (claim_target_)
+            say("press " + player_label(*claim_target_) + "'s button");
+        else
+            say("every player has a button; select one to give him another");
+    }
+}
+
+bool SetupWizard::next() {
+    const auto issues = check(step_);
+    if (!issues.empty()) {
+        say(issues.front().to_string(), true);
+        return false;
+    }
+    int s = int(step_);
+    while (s + 1 < WIZARD_STEPS) {
+        ++s;
+        if (applies(WizardStep(s))) break;
+    }
+    go_to(WizardStep(s));
+    return true;
+}
+
+void SetupWizard::back() {
+    int s = int(step_);
+    while (s > 0) {
+        --s;
+        if (applies(WizardStep(s))) break;
+    }
+    go_to(WizardStep(s));
+}
+
+// --- the match
+
+void SetupWizard::set_game(const std::string& game) {
+    engine::MatchConfig& m = match();
+    m.game = game;
+    auto resize = [&](int lo, int hi, int fallback) {
+        for (TeamSide s : SIDES) {
+            const int n = int(team(s).players.size());
+            if (n < lo || n > hi) set_player_count(s, fallback);
+        }
+    };
+    if (game == "fide") {
+        m.time = {90 * 60000, 30000, engine::TimeMode::FISCHER};
+        resize(1, 1, 1);
+        for (TeamSide s : SIDES)
+            for (auto& p : team(s).players) {
+                p.buttons.clear();  // neither plays with claim buttons or files
+                p.files.clear();
+            }
+    } else if (game == "chessball") {
+        m.time = {30 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};  // CB-A16
+        resize(2, 8, 4);
+        for (TeamSide s : SIDES) deal_files(s);
+    } else if (game == "business") {
+        m.time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};  // BC-I.5
+        m.business = engine::BusinessRules{};
+        const int most = m.business.players + m.business.reserves;
+        resize(m.business.players, most, most);  // a full team and its reserve
+        for (TeamSide s : SIDES)
+            for (auto& p : team(s).players) {
+                p.buttons.clear();  // neither plays with claim buttons or files
+                p.files.clear();
+            }
+    }
+    say("game " + game + ": time control and teams set to its defaults");
+}
+
+void SetupWizard::set_match_id(const std::string& id) {
+    if (draft_.hub.match == match().id) draft_.hub.match = id;
+    match().id = id;
+}
+
+// --- teams
+
+void SetupWizard::set_player_count(TeamSide side, int count) {
+    count = std::max(0, std::min(count, 16));
+    engine::TeamConfig& t = team(side);
+    const std::size_t before = t.players.size();
+    if (t.players.size() > std::size_t(count)) t.players.resize(std::size_t(count));
+    while (t.players.size() < std::size_t(count)) {
+        engine::PlayerConfig p;
+        p.id = fresh_id(t, side);
+        p.name = p.id;
+        p.seat = int(t.players.size()) + 1;
+        t.players.push_back(p);
+    }
+    if (claim_target_ && claim_target_->side == side && claim_target_->index >= t.players.size())
+        claim_target_ = first_without_button(std::nullopt);
+    if (match().game == "chessball" && t.players.size() != before) deal_files(side);
+}
+
+// --- files
+
+std::vector<std::string> SetupWizard::dealt_files(int players) {
+    std::vector<std::string> out;
+    if (players < 1 || players > 8) return out;
+    const int each = 8 / players, extra = 8 % players;
+    char f = 'a';
+    for (int p = 0; p < players; ++p) {
+        std::string files;
+        for (int k = 0; k < each + (p < extra ? 1 : 0); ++k) files += f++;
+        out.push_back(files);
+    }
+    return out;
+}
+
+void SetupWizard::deal_files(TeamSide side) {
+    engine::TeamConfig& t = team(side);
+    const auto files = dealt_files(int(t.players.size()));
+    if (files.empty()) {
+        say(std::string(side_key(side)) + ": files are dealt to 1 to 8 players", true);
+        return;
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) t.players[i].files = files[i];
+    std::string said = std::string(side_key(side)) + " files:";
+    for (const auto& f : files) said += " " + f;
+    say(said);
+}
+
+// --- buttons
+
+std::optional<PlayerRef> SetupWizard::first_without_button(std::optional<PlayerRef> after) const {
+    // In order White 1.., Black 1..; after `after`, wrapping round to it.
+    std::vector<PlayerRef> order;
+    for (TeamSide s : SIDES)
+        for (std::size_t i = 0; i < team(s).players.size(); ++i) order.push_back({s, i});
+    std::size_t start = 0;
+    if (after)
+        for (std::size_t k = 0; k < order.size(); ++k)
+            if (order[k] == *after) start = k + 1;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const PlayerRef p = order[(start + k) % order.size()];
+        if (player(p).buttons.empty()) return p;
+    }
+    return std::nullopt;
+}
+
+std::optional<PlayerRef> SetupWizard::owner_of(int button) const {
+    for (TeamSide s : SIDES)
+        for (std::size_t i = 0; i < team(s).players.size(); ++i)
+            for (int b : team(s).players[i].buttons)
+                if (b == button) return PlayerRef{s, i};
+    return std::nullopt;
+}
+
+void SetupWizard::select_for_claim(std::optional<PlayerRef> p) {
+    if (p && p->index >= team(p->side).players.size()) p.reset();
+    claim_target_ = p;
+    if (p) say("press " + player_label(*p) + "'s button");
+}
+
+bool SetupWizard::on_claim_press(int button) {
+    const std::string b = "button " + std::to_string(button);
+    if (button < 0 || button > 15) {
+        say(b + ": the hub's claim buttons are 0 to 15", true);
+        return false;
+    }
+    if (!claim_target_) {
+        say(b + " pressed; no player is selected for it" +
+                (step_ == WizardStep::BUTTONS ? " (select one)" : " (go to Claim buttons)"),
+            true);
+        return false;
+    }
+    const PlayerRef target = *claim_target_;
+    if (auto owner = owner_of(button); owner && !(*owner == target)) {
+        say(b + " is already " + player_label(*owner) +
+                "'s: clear it there first, or press another for " + player_label(target),
+            true);
+        return false;
+    }
+    player(target).buttons = {button};
+    claim_target_ = first_without_button(target);
+    std::string said = b + " is " + player_label(target) + "'s";
+    said += claim_target_ ? "; now press " + player_label(*claim_target_) + "'s"
+                          : "; every player has a button";
+    say(said);
+    return true;
+}
+
+void SetupWizard::clear_buttons(PlayerRef p) {
+    player(p).buttons.clear();
+    say(player_label(p) + " has no button now");
+}
+
+// --- boards
+
+void SetupWizard::add_board() {
+    config::BoardPortConfig b;
+    // A first board takes the match's board id, so that the two agree from the start.
+    if (draft_.boards.empty()) b.id = match().board;
+    draft_.boards.push_back(b);
+}
+
+void SetupWizard::remove_board(std::size_t index) {
+    if (index < draft_.boards.size())
+        draft_.boards.erase(draft_.boards.begin() + std::ptrdiff_t(index));
+}
+
+// --- validation
+
+std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
+    std::vector<WizardIssue> out;
+    const engine::MatchConfig& m = match();
+    const std::string mk = MATCH_KEY;
+    const bool chessball = m.game == "chessball";
+    switch (step) {
+        case WizardStep::EVENT:
+            if (draft_.log_path.empty())
+                out.push_back({"event.log", "give the event log's file, e.g. venue-log.sqlite"});
+            if (draft_.feed.host.empty() || draft_.feed.port <= 0 || draft_.feed.port > 65535)
+                out.push_back({"feed.address", "give a host and a port 1-65535"});
+            break;
+        case WizardStep::GAME:
+            if (m.id.empty()) out.push_back({mk + ".id", "missing"});
+            if (m.game != "fide" && m.game != "chessball" && m.game != "business")
+                out.push_back({mk + ".game", "'" + m.game + "': use fide, chessball or business"});
+            if (m.time.base_ms <= 0) out.push_back({mk + ".time.base_minutes", "must be > 0"});
+            if (m.time.increment_ms < 0)
+                out.push_back({mk + ".time.increment_seconds", "must be 0 or more"});
+            if (m.game == "business" && m.time.increment_ms != 0)
+                out.push_back({mk + ".time.increment_seconds",
+                               "Business Chess has one clock without increment (BC-I.5)"});
+            if (m.penalties.illegal_moves_to_lose < 1)
+                out.push_back({mk + ".penalties.illegal_moves_to_lose", "must be at least 1"});
+            if (chessball && m.chessball.warnings_to_remove < 1)
+                out.push_back({mk + ".chessball.warnings_to_remove", "must be at least 1"});
+            break;
+        case WizardStep::TEAMS: {
+            std::set<std::string> ids;
+            for (TeamSide s : SIDES) {
+                const int n = int(team(s).players.size());
+                const std::string tk = mk + "." + side_key(s) + ".players";
+                if (m.game == "fide" && n != 1)
+                    out.push_back({tk, "plain chess has exactly one player per side"});
+                if (chessball && (n < 2 || n > 8))
+                    out.push_back({tk, std::to_string(n) + " players; Chessball needs 2 to 8 "
+                                                           "(CB-2.2)"});
+                const int most = m.business.players + m.business.reserves;
+                if (m.game == "business" && (n < 1 || n > most))
+                    out.push_back({tk, std::to_string(n) + " players; at most " +
+                                           std::to_string(most) + " (BC-I.4)"});
+                for (std::size_t i = 0; i < std::size_t(n); ++i) {
+                    const std::string id = team(s).players[i].id;
+                    const std::string pk = player_key({s, i}) + ".id";
+                    if (id.empty())
+                        out.push_back({pk, "missing"});
+                    else if (!ids.insert(id).second)
+                        out.push_back({pk, "'" + id + "' is used twice; ids are unique"});
+                }
+            }
+            break;
+        }
+        case WizardStep::FILES:
+            if (!chessball) break;
+            for (TeamSide s : SIDES) {
+                std::array<std::string, 8> owner;  // file -> the label of its owner
+                for (std::size_t i = 0; i < team(s).players.size(); ++i) {
+                    const PlayerRef p{s, i};
+                    const std::string fk = player_key(p) + ".files";
+                    const std::string& files = player(p).files;
+                    if (files.empty())
+                        out.push_back(
+                            {fk, player_label(p) + " owns no file (CB-2.3: at least one each)"});
+                    for (char f : files) {
+                        if (f < 'a' || f > 'h') {
+                            out.push_back({fk, "'" + std::string(1, f) + "' is not a file a-h"});
+                            continue;
+                        }
+                        std::string& o = owner[std::size_t(f - 'a')];
+                        if (!o.empty())
+                            out.push_back({fk, "file " + std::string(1, f) + " is also " + o +
+                                                   "'s (CB-A24: one owner per file)"});
+                        else
+                            o = player_label(p);
+                    }
+                }
+                std::string missing;
+                for (std::size_t f = 0; f < 8; ++f)
+                    if (owner[f].empty()) missing += char('a' + f);
+                if (!missing.empty())
+                    out.push_back({mk + "." + side_key(s) + ".players",
+                                   "no owner for file" +
+                                       std::string(missing.size() > 1 ? "s " : " ") + missing +
+                                       " (CB-A24: every file needs one)"});
+            }
+            break;
+        case WizardStep::BUTTONS:
+            if (!chessball) break;
+            for (TeamSide s : SIDES)
+                for (std::size_t i = 0; i < team(s).players.size(); ++i) {
+                    const PlayerRef p{s, i};
+                    const std::string bk = player_key(p) + ".buttons";
+                    if (player(p).buttons.empty())
+                        out.push_back({bk, player_label(p) +
+                                               " has no claim button (CB-3.2): select him and "
+                                               "press it"});
+                    for (int b : player(p).buttons) {
+                        if (b < 0 || b > 15) {
+                            out.push_back({bk, "button numbers are 0 to 15"});
+                            continue;
+                        }
+                        const auto o = owner_of(b);
+                        if (o && !(*o == p))
+                            out.push_back({bk, "button " + std::to_string(b) + " is also " +
+                                                   player_label(*o) + "'s"});
+                    }
+                }
+            break;
+        case WizardStep::BOARDS: {
+            std::set<std::string> ids;
+            for (std::size_t i = 0; i < draft_.boards.size(); ++i) {
+                const config::BoardPortConfig& b = draft_.boards[i];
+                const std::string bk = "board[" + std::to_string(i + 1) + "]";
+                if (b.id.empty())
+                    out.push_back({bk + ".id", "missing: the board's serial number"});
+                else if (!ids.insert(b.id).second)
+                    out.push_back({bk + ".id", "'" + b.id + "' is listed twice"});
+                if (b.port.empty() == b.usb_serial.empty())
+                    out.push_back({bk, "give exactly one of port and usb_serial"});
+                if (b.orientation != "auto" && b.orientation != "normal" &&
+                    b.orientation != "rotated")
+                    out.push_back({bk + ".orientation", "use auto, normal or rotated"});
+                if (!b.clock.empty() && b.clock != "white-left" && b.clock != "white-right")
+                    out.push_back({bk + ".clock", "use white-left or white-right, or none"});
+            }
+            break;
+        }
+        case WizardStep::REVIEW:
+            break;
+    }
+    return out;
+}
+
+std::optional<config::ConfigError> SetupWizard::read_back() const {
+    auto c = config::parse_venue_config(toml(), path_);
+    if (c) return std::nullopt;
+    return c.error();
+}
+
+std::vector<WizardIssue> SetupWizard::check(WizardStep step) const {
+    if (step == WizardStep::REVIEW) return check_all();
+    if (!applies(step)) return {};
+    std::vector<WizardIssue> out = own_issues(step);
+    if (out.empty())
+        if (auto e = read_back(); e && step_of_key(e->key) == step)
+            out.push_back({e->key, e->message + " (line " + std::to_string(e->line) + ")"});
+    return out;
+}
+
+std::vector<WizardIssue> SetupWizard::check_all() const {
+    std::vector<WizardIssue> out;
+    for (int s = 0; s < WIZARD_STEPS - 1; ++s) {
+        if (!applies(WizardStep(s))) continue;
+        auto own = own_issues(WizardStep(s));
+        out.insert(out.end(), own.begin(), own.end());
+    }
+    // What `venue run` would say of the file, word for word.
+    if (out.empty())
+        if (auto e = read_back()) out.push_back({"", e->to_string()});
+    return out;
+}
+
+std::string SetupWizard::toml() const {
+    return config::write_venue_toml(draft_);
+}
+
+bool SetupWizard::save(bool overwrite) {
+    const auto issues = check_all();
+    if (!issues.empty()) {
+        say("not saved: " + issues.front().to_string(), true);
+        return false;
+    }
+    std::error_code ec;
+    if (std::filesystem::exists(path_, ec) && !overwrite) {
+        say("not saved: " + path_ + " exists; tick \"overwrite\" to replace it", true);
+        return false;
+    }
+    // Written beside it and renamed over it: a failed write never leaves half a venue file.
+    const std::string tmp = path_ + ".wizard-tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << toml();
+        out.close();
+        if (!out) {
+            std::filesystem::remove(tmp, ec);
+            say("not saved: cannot write " + tmp, true);
+            return false;
+        }
+    }
+    std::filesystem::rename(tmp, path_, ec);
+    if (ec) {
+        say("not saved: " + path_ + ": " + ec.message(), true);
+        std::filesystem::remove(tmp, ec);
+        return false;
+    }
+    say("saved " + path_ + "; run it with: venue-console " + path_ + " (or venue run " + path_ +
+        ")");
+    return true;
+}
+
+}  // namespace venue::console

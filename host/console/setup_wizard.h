@@ -1,0 +1,157 @@
+// The setup wizard's model: a draft venue file built step by step (event, game and time control,
+// teams and players, Chessball files, claim buttons, boards, review) and saved as TOML. Pure: no
+// ImGui, no devices; the panel (panel_setup.cpp) draws it and the hub's presses reach it through
+// on_claim_press() (setup_hub.h).
+//
+// The wizard sets up one match, the file's first; other matches of a file it edits are kept as
+// they are. Validation names the field as the venue file does ("match[1].white.players[2].files")
+// and, for the whole file, is exactly `venue run`'s: the draft is written with write_venue_toml()
+// and read back with parse_venue_config().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/venue_config.h"
+
+namespace venue::console {
+
+enum class WizardStep : std::uint8_t {
+    EVENT,    // [event], [feed], [hub]
+    GAME,     // the match: id, game, round, time control, the game's rules
+    TEAMS,    // team names, players' ids and names
+    FILES,    // Chessball: every file a-h has exactly one owner in each team (CB-A24)
+    BUTTONS,  // Chessball: claim buttons, assigned by pressing them (CB-3.2)
+    BOARDS,   // [[board]]: serial number, port, orientation, DGT 3000 clock
+    REVIEW,   // the file as it will be written, every issue, save
+};
+inline constexpr int WIZARD_STEPS = 7;
+const char* step_title(WizardStep step);
+
+enum class TeamSide : std::uint8_t {
+    WHITE,
+    BLACK
+};
+
+struct PlayerRef {
+    TeamSide side = TeamSide::WHITE;
+    std::size_t index = 0;
+    bool operator==(const PlayerRef&) const = default;
+};
+
+struct WizardIssue {
+    std::string key;  // the field as the venue file names it; "" for the file as a whole
+    std::string message;
+    std::string to_string() const;
+};
+
+class SetupWizard {
+  public:
+    // A new file at `path`: one Chessball match, two teams of four with the files dealt out
+    // (ab, cd, ef, gh), no buttons yet.
+    explicit SetupWizard(std::string path);
+    // Edits `config` (a file that was read); saving over it needs overwrite.
+    SetupWizard(std::string path, config::VenueConfig config);
+    // The file at `path` if it exists and reads (else a new one, with the reason in message()).
+    static SetupWizard open(const std::string& path);
+
+    const std::string& path() const { return path_; }
+    // The draft, for the panel to edit fields in place. The match being set up is matches[0].
+    config::VenueConfig& draft() { return draft_; }
+    const config::VenueConfig& draft() const { return draft_; }
+    engine::MatchConfig& match() { return draft_.matches.front(); }
+    const engine::MatchConfig& match() const { return draft_.matches.front(); }
+    engine::TeamConfig& team(TeamSide side);
+    const engine::TeamConfig& team(TeamSide side) const;
+    engine::PlayerConfig& player(PlayerRef p) { return team(p.side).players.at(p.index); }
+    const engine::PlayerConfig& player(PlayerRef p) const {
+        return team(p.side).players.at(p.index);
+    }
+    // "W2 (Bulat)": the id, and the name when it differs.
+    std::string player_label(PlayerRef p) const;
+
+    // --- steps
+    WizardStep step() const { return step_; }
+    // Whether a step concerns this game (FILES and BUTTONS: Chessball only).
+    bool applies(WizardStep step) const;
+    // Any step, at any time (the arbiter may go back and forth). Entering BUTTONS selects the
+    // first player without a button for the next press; leaving it selects nobody.
+    void go_to(WizardStep step);
+    // To the next step that applies, only if this one has no issues (they go to message()).
+    bool next();
+    void back();
+
+    // --- the match
+    // Sets the rules and their defaults: the time control (plain chess 90 min + 30 s Fischer;
+    // Chessball 30 min sudden death, CB-A16; Business Chess 90 min sudden death, BC-I.5) and team
+    // sizes the game allows (plain chess one player a side; Chessball 2 to 8, files dealt out
+    // again; Business Chess at most players + reserves). Buttons and files go where unused.
+    void set_game(const std::string& game);
+    // Renames the match, and [hub] match with it when it named this match.
+    void set_match_id(const std::string& id);
+
+    // --- teams
+    // Adds players with fresh ids (W5, B5 ...; the name is the id until typed) or drops the last
+    // ones. Chessball: the files are dealt out again for the new number.
+    void set_player_count(TeamSide side, int count);
+
+    // --- files (Chessball)
+    // The files of `players` players dealt out in order, the first getting the extra ones:
+    // 2: abcd efgh; 3: abc def gh; 4: ab cd ef gh; 5: ab cd ef g h ... 8: one each.
+    static std::vector<std::string> dealt_files(int players);
+    void deal_files(TeamSide side);
+
+    // --- buttons (Chessball): press a button to assign it
+    // The player the next press is for (none outside BUTTONS, or when everyone has a button).
+    std::optional<PlayerRef> claim_target() const { return claim_target_; }
+    void select_for_claim(std::optional<PlayerRef> p);
+    // A hub claim button was pressed: it becomes the selected player's only button, and the
+    // selection moves on to the next player without one. Refused (false, with the reason in
+    // message()) when nobody is selected, the number is not 0-15, or another player has it.
+    bool on_claim_press(int button);
+    void clear_buttons(PlayerRef p);
+
+    // --- boards
+    void add_board();
+    void remove_board(std::size_t index);
+
+    // --- validation and saving
+    // The issues of one step: its own checks, naming the field, then (when those pass) the
+    // reading of the whole file if it fails on a key of this step.
+    std::vector<WizardIssue> check(WizardStep step) const;
+    // Every step's, and the reading of the file exactly as `venue run` reads it.
+    std::vector<WizardIssue> check_all() const;
+    // The file as save() writes it.
+    std::string toml() const;
+    // Writes the file if check_all() is clean; an existing file only with overwrite. The outcome
+    // is in message().
+    bool save(bool overwrite);
+
+    // What the wizard last has to say (a press assigned or refused, a step refused, saved).
+    const std::string& message() const { return message_; }
+    bool message_is_error() const { return message_error_; }
+
+  private:
+    void say(std::string text, bool error = false);
+    std::optional<PlayerRef> first_without_button(std::optional<PlayerRef> after) const;
+    std::optional<PlayerRef> owner_of(int button) const;
+    std::string player_key(PlayerRef p) const;
+    std::vector<WizardIssue> own_issues(WizardStep step) const;
+    std::optional<config::ConfigError> read_back() const;
+
+    std::string path_;
+    config::VenueConfig draft_;
+    WizardStep step_ = WizardStep::EVENT;
+    std::optional<PlayerRef> claim_target_;
+    std::string message_;
+    bool message_error_ = false;
+};
+
+// The step a key of the venue file belongs to ("board[2].port": BOARDS); REVIEW for the
+// whole-match rules (key "match[1]") and anything not set up by a single step.
+WizardStep step_of_key(const std::string& key);
+
+}  // namespace venue::console
