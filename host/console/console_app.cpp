@@ -16,6 +16,7 @@
 
 #include "console/panels.h"
 #include "console/screenshot.h"
+#include "console/window_scale.h"
 #include "runtime/replay.h"
 
 namespace venue::console {
@@ -133,7 +134,9 @@ int run_console(VenueSource& source, const AppOptions& o) {
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "Venue console", nullptr, nullptr);
+    int width = o.width, height = o.height;
+    initial_window_size(o.scale, o.size_given, width, height);
+    GLFWwindow* window = glfwCreateWindow(width, height, "Venue console", nullptr, nullptr);
     if (!window) {
         fmt::print(stderr, "venue-console: cannot create an OpenGL 3 window\n");
         glfwTerminate();
@@ -146,14 +149,12 @@ int run_console(VenueSource& source, const AppOptions& o) {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the layout is fixed; nothing to remember
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 4;
-    ImGui::GetStyle().FrameRounding = 3;
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
+    WindowScale scale(window, o.scale);
 
     UiState ui;
-    ui.fonts = load_fonts();
+    scale.apply(ui.fonts);  // the fonts and the style at the window's scale
     std::mutex lock;
     ViewModel model;
     {
@@ -212,6 +213,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
         const double view_ms = ms_since(t0);
 
         const HostNanos t1 = now_ns();
+        scale.apply(ui.fonts);  // the window moved to a monitor of another scale
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();

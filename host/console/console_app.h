@@ -18,6 +18,8 @@ namespace venue::console {
 
 struct AppOptions {
     int width = 1920, height = 1080;
+    bool size_given = false;  // --size: else the default grows with the monitor's scale
+    float scale = 0;          // --scale: draw at this scale; 0 follows the window's content scale
     std::string screenshot;   // write a PNG after `frames` frames, then exit
     int frames = 0;           // with screenshot: frames to render first (paced at 60 Hz)
     int bench_frames = 0;     // render this many frames unpaced, print frame times, then exit

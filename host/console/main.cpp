@@ -10,6 +10,7 @@
 
 #include "console/console_app.h"
 #include "console/setup_app.h"
+#include "console/ui_scale.h"
 #include "console/venue_source.h"
 
 int main(int argc, char** argv) {
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
         "  venue-console --demo --speed 2\n"
         "  venue-console --demo --game business --tree scheme4 --speed 4\n"
         "  venue-console --demo --speed 8 --screenshot console.png --frames 900\n"
+        "  venue-console --demo --scale 2 --size 3840x2160   # a 4K screen\n"
         "  venue-console --setup cup.toml --hub /dev/ttyACM0",
         "venue-console");
     VenueOptions venue;
@@ -62,7 +64,12 @@ int main(int argc, char** argv) {
     app.add_option("--step-timeout", demo.step_timeout_ms,
                    "--demo: milliseconds to wait for a reaction before failing")
         ->capture_default_str();
-    app.add_option("--size", size, "Window size WxH (default 1920x1080)");
+    app.add_option("--size", size,
+                   "Window size WxH (default 1920x1080, times the monitor's scale on a high-DPI "
+                   "screen)");
+    app.add_option("--scale", ui.scale,
+                   "Draw at this scale: text, panels and spacing (1 to 4, e.g. 2 for a 4K "
+                   "screen; default: the desktop's content scale for the window's monitor)");
     app.add_option("--screenshot", ui.screenshot, "Write a PNG of the window, then exit");
     app.add_option("--frames", ui.frames, "With --screenshot: frames to draw first (60 a second)")
         ->capture_default_str();
@@ -76,6 +83,12 @@ int main(int argc, char** argv) {
 
     if (!size.empty() && std::sscanf(size.c_str(), "%dx%d", &ui.width, &ui.height) != 2) {
         fmt::print(stderr, "venue-console: --size {}: give WxH, e.g. 1920x1080\n", size);
+        return 2;
+    }
+    ui.size_given = !size.empty();
+    if (ui.scale != 0 && !valid_forced_scale(ui.scale)) {
+        fmt::print(stderr, "venue-console: --scale {}: give a scale from {} to {}\n", ui.scale,
+                   MIN_SCALE, MAX_SCALE);
         return 2;
     }
     if (!setup.empty()) {

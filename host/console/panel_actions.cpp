@@ -40,7 +40,7 @@ void dialog(const MatchView* m, UiState& ui) {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.4f), ImGuiCond_Appearing,
                             ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(620, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(ui.fonts.px(620), 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(DIALOG, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const K kind = f.intent.key ? K::PAUSE : f.intent.kind;  // an entry asks for its own fields
     bool enter = false;
@@ -97,11 +97,12 @@ void dialog(const MatchView* m, UiState& ui) {
     const auto event = to_event(intent, 0);
     if (!event) ImGui::TextColored(color4(COLOR_WARN), "%s", event.error().c_str());
     ImGui::BeginDisabled(!event);
-    const bool confirm = ImGui::Button("Confirm (Enter)", ImVec2(200, 0)) || (enter && event);
+    const bool confirm =
+        ImGui::Button("Confirm (Enter)", ImVec2(ui.fonts.px(200), 0)) || (enter && event);
     ImGui::EndDisabled();
     ImGui::SameLine();
-    const bool cancel =
-        ImGui::Button("Cancel (Esc)", ImVec2(160, 0)) || ImGui::IsKeyPressed(KEY_ESCAPE, false);
+    const bool cancel = ImGui::Button("Cancel (Esc)", ImVec2(ui.fonts.px(160), 0)) ||
+                        ImGui::IsKeyPressed(KEY_ESCAPE, false);
     if (confirm && event) {
         ui.outbox.push_back(intent);
         ui.last_posted = m ? describe(intent, *m) : describe(intent);
@@ -228,7 +229,7 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
         ImGui::PopID();
     }
     if (m->business) draw_business_actions(*m, ui);
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(ui.fonts.px(200));
     ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
     if (!ui.last_posted.empty())
         ImGui::TextWrapped("Sent: %s (the decisions are in the log)", ui.last_posted.c_str());

@@ -65,7 +65,8 @@ void piece(ImDrawList* dl, const SquareView& s, ImVec2 p, float cell, const UiSt
 // coordinates to the left and below when there is room for them.
 void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiState& ui) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float margin = coords ? 22 : 0;
+    const Fonts& u = ui.fonts;
+    const float margin = coords ? u.px(22) : 0;
     const ImVec2 origin(o.x + margin, o.y);
     for (int row = 0; row < 8; ++row)
         for (int col = 0; col < 8; ++col) {
@@ -84,16 +85,18 @@ void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiStat
                 dl->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(q.x - inset, q.y - inset),
                             RESTORE, 0, 0, std::max(2.0f, cell / 12));
             if (s.marks & MARK_REMOVED) {
-                dl->AddLine(ImVec2(p.x + 6, p.y + 6), ImVec2(q.x - 6, q.y - 6), REMOVED, 5.0f);
-                dl->AddLine(ImVec2(q.x - 6, p.y + 6), ImVec2(p.x + 6, q.y - 6), REMOVED, 5.0f);
+                const float e = u.px(6);
+                dl->AddLine(ImVec2(p.x + e, p.y + e), ImVec2(q.x - e, q.y - e), REMOVED, u.px(5));
+                dl->AddLine(ImVec2(q.x - e, p.y + e), ImVec2(p.x + e, q.y - e), REMOVED, u.px(5));
             }
             if (coords && col == 0) {
                 const char r[2] = {char('1' + rank), 0};
-                dl->AddText(ImVec2(o.x + 4, p.y + cell / 2 - 9), COLOR_DIM, r);
+                dl->AddText(ImVec2(o.x + u.px(4), p.y + (cell - ImGui::GetFontSize()) / 2),
+                            COLOR_DIM, r);
             }
             if (coords && row == 7) {
                 const char f[2] = {char('a' + file), 0};
-                dl->AddText(ImVec2(p.x + cell / 2 - 4, q.y + 2), COLOR_DIM, f);
+                dl->AddText(ImVec2(p.x + cell / 2 - u.px(4), q.y + u.px(2)), COLOR_DIM, f);
             }
         }
     ImGui::Dummy(ImVec2(margin + 8 * cell, 8 * cell + margin));
@@ -108,8 +111,9 @@ void branch_boards(const MatchView& m, UiState& ui) {
     const int cols = n <= 1 ? 1 : 2;
     const int rows = (n + cols - 1) / cols;
     const float caption_h = 2 * ImGui::GetTextLineHeightWithSpacing();
-    const float cell = std::floor(std::max(
-        6.0f, std::min((avail.x / float(cols) - 12) / 8, (avail.y / float(rows) - caption_h) / 8)));
+    const float cell =
+        std::floor(std::max(6.0f, std::min((avail.x / float(cols) - ui.fonts.px(12)) / 8,
+                                           (avail.y / float(rows) - caption_h) / 8)));
     for (int i = 0; i < n; ++i) {
         const BranchView& b = m.branches[std::size_t(i)];
         if (i % cols) ImGui::SameLine();
@@ -139,9 +143,10 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
     }
     const BoardView& b = m->board;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float margin = 22;  // the coordinates
+    const float margin = ui.fonts.px(22);  // the coordinates
     const float text_h = 3 * ImGui::GetTextLineHeightWithSpacing();
-    const float side = std::max(80.0f, std::min(avail.x - margin, avail.y - margin - text_h));
+    const float side =
+        std::max(ui.fonts.px(80), std::min(avail.x - margin, avail.y - margin - text_h));
     squares(b, ImGui::GetCursorScreenPos(), std::floor(side / 8), true, ui);
     if (b.restore_required)
         ImGui::TextColored(color4(RESTORE), "\u26A0 %s", b.restore_text.c_str());

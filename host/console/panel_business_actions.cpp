@@ -185,7 +185,7 @@ void draw_key_change_fields(const MatchView& m, ActionForm& f) {
                     if (b->number == in.from_branch) continue;
                     int& chips = f.shares[b->number];
                     ImGui::PushID(b->number);
-                    ImGui::SetNextItemWidth(140);
+                    ImGui::SetNextItemWidth(7.8f * ImGui::GetFontSize());  // 140 px at 18 px
                     ImGui::InputInt(branch_label(*b).c_str(), &chips);
                     chips = std::max(chips, 0);
                     total += chips;

@@ -71,8 +71,8 @@ void draw_claims_panel(const ConsoleView& view, const MatchView* m, UiState& ui)
             ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, 112);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 84);
+    ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(112));
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(84));
     ImGui::TableSetupColumn("press", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     // Newest first: the last press is what the arbiter looks for.

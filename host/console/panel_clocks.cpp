@@ -1,6 +1,7 @@
 // Clocks: large digits readable at three metres; the running side lit, so that it is obvious
 // from ten; the time added by penalties under each.
 #include <algorithm>
+#include <cfloat>
 
 #include "console/panels.h"
 
@@ -15,24 +16,28 @@ void side(const ClockSide& c, const TeamView& team, const char* colour, ImVec2 s
     const ImU32 bg = c.flagged   ? rgba(150, 30, 30)
                      : c.running ? rgba(30, 120, 50)
                                  : rgba(38, 40, 44);
-    dl->AddRectFilled(p, q, bg, 10.0f);
-    if (c.running) dl->AddRect(p, q, rgba(150, 255, 160), 10.0f, 0, 5.0f);
+    const Fonts& u = ui.fonts;
+    dl->AddRectFilled(p, q, bg, u.px(10));
+    if (c.running) dl->AddRect(p, q, rgba(150, 255, 160), u.px(10), 0, u.px(5));
 
     // Team and colour, then the digits centred, then the time added.
     const std::string head =
         std::string(c.running ? "\u25B6 " : "") + team.name + " (" + colour + ")";
-    dl->AddText(ui.fonts.large, ui.fonts.large->FontSize, ImVec2(p.x + 14, p.y + 8),
+    dl->AddText(ui.fonts.large, ui.fonts.large->FontSize, ImVec2(p.x + u.px(14), p.y + u.px(8)),
                 c.running ? rgba(255, 255, 255) : rgba(190, 190, 190), head.c_str());
     ImFont* f = ui.fonts.clock;
-    const float fs = std::min(f->FontSize, size.y - 80);
-    const ImVec2 ts = f->CalcTextSizeA(fs, size.x, 0, c.text.c_str());
-    const float scale = ts.x > size.x - 20 ? (size.x - 20) / ts.x : 1.0f;
-    const ImVec2 at(p.x + (size.x - ts.x * scale) / 2, p.y + 44 + (size.y - 80 - ts.y * scale) / 2);
-    dl->AddText(f, fs * scale, at, c.running ? rgba(255, 255, 255) : rgba(150, 150, 150),
+    const float fs = std::min(f->FontSize, size.y - u.px(80));
+    // Measured unclipped (FLT_MAX), so that "1:30:00" wider than the box is scaled down to fit
+    // rather than cut off at its edge.
+    const ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, 0, c.text.c_str());
+    const float fit = ts.x > size.x - u.px(20) ? (size.x - u.px(20)) / ts.x : 1.0f;
+    const ImVec2 at(p.x + (size.x - ts.x * fit) / 2,
+                    p.y + u.px(44) + (size.y - u.px(80) - ts.y * fit) / 2);
+    dl->AddText(f, fs * fit, at, c.running ? rgba(255, 255, 255) : rgba(150, 150, 150),
                 c.text.c_str());
     if (!c.added.empty())
-        dl->AddText(ui.fonts.body, ui.fonts.body->FontSize, ImVec2(p.x + 14, q.y - 28), COLOR_WARN,
-                    c.added.c_str());
+        dl->AddText(ui.fonts.body, ui.fonts.body->FontSize, ImVec2(p.x + u.px(14), q.y - u.px(28)),
+                    COLOR_WARN, c.added.c_str());
     ImGui::Dummy(size);
 }
 
@@ -44,8 +49,8 @@ void draw_clocks_panel(const MatchView* m, UiState& ui) {
         return;
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float gap = 10;
-    const ImVec2 size((avail.x - gap) / 2, std::max(avail.y - 26, 60.0f));
+    const float gap = ui.fonts.px(10);
+    const ImVec2 size((avail.x - gap) / 2, std::max(avail.y - ui.fonts.px(26), ui.fonts.px(60)));
     // White's clock on the left as the hub's side A.
     side(m->clock.white, m->white, "White", size, ui);
     ImGui::SameLine(0, gap);

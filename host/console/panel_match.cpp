@@ -22,14 +22,15 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                ImGuiTableFlags_SizingStretchProp))
         return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(24));
     ImGui::TableSetupColumn("player", ImGuiTableColumnFlags_WidthStretch);
     if (m.chessball) {
-        ImGui::TableSetupColumn("files", ImGuiTableColumnFlags_WidthFixed, 60);
-        ImGui::TableSetupColumn("button", ImGuiTableColumnFlags_WidthFixed, 56);
-        ImGui::TableSetupColumn("warnings", ImGuiTableColumnFlags_WidthFixed, 76);
+        ImGui::TableSetupColumn("files", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(60));
+        ImGui::TableSetupColumn("button", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(56));
+        ImGui::TableSetupColumn("warnings", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(76));
     }
-    if (m.business) ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthFixed, 90);
+    if (m.business)
+        ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(90));
     for (const PlayerRow& p : t.players) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

@@ -12,6 +12,13 @@
 namespace venue::console {
 namespace {
 
+// The fonts' scale of the frame being drawn (set by draw_setup_panel), for the fixed widths
+// below, written in pixels at scale 1: the steps' helpers stay free of the UI state.
+float g_scale = 1.0f;
+float px(float v) {
+    return v * g_scale;
+}
+
 const char* const GAMES[] = {"fide", "chessball", "business"};
 const char* const MODES[] = {"sudden_death", "fischer", "simple_delay", "bronstein"};
 const engine::TimeMode MODE_VALUES[] = {engine::TimeMode::SUDDEN_DEATH, engine::TimeMode::FISCHER,
@@ -23,12 +30,12 @@ const char* const CLOCKS[] = {"", "white-left", "white-right"};
 // A duration edited in the file's unit (minutes or seconds), kept in milliseconds.
 void duration_field(const char* label, std::int64_t& ms, double ms_per_unit) {
     double v = static_cast<double>(ms) / ms_per_unit;
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(px(160));
     if (ImGui::InputDouble(label, &v, 1.0, 10.0, "%.3g")) ms = std::llround(v * ms_per_unit);
 }
 
 void int_field(const char* label, int& value) {
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(px(160));
     ImGui::InputInt(label, &value);
 }
 
@@ -36,7 +43,7 @@ void int_field(const char* label, int& value) {
 bool string_combo(const char* label, std::string& value, const char* const* items, int count,
                   const char* empty_text = "") {
     bool changed = false;
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     const std::string shown = value.empty() ? empty_text : value;
     if (ImGui::BeginCombo(label, shown.c_str())) {
         for (int i = 0; i < count; ++i) {
@@ -70,7 +77,7 @@ void step_event(SetupWizard& w, SetupUi& ui) {
     ImGui::Separator();
     ImGui::Checkbox("TV feed", &d.feed.enabled);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     ImGui::InputText("host", &d.feed.host);
     ImGui::SameLine();
     int_field("port", d.feed.port);
@@ -95,7 +102,7 @@ void step_game(SetupWizard& w) {
     int mode = 0;
     for (int i = 0; i < 4; ++i)
         if (MODE_VALUES[i] == m.time.mode) mode = i;
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     if (ImGui::Combo("Mode", &mode, MODES, 4)) m.time.mode = MODE_VALUES[mode];
     if (m.game == "chessball") {
         section("Chessball (CB-6.1)");
@@ -140,14 +147,14 @@ void step_teams(SetupWizard& w) {
         ImGui::TextUnformatted(side == TeamSide::WHITE ? "White" : "Black");
         ImGui::InputText("Team", &t.name);
         int n = int(t.players.size());
-        ImGui::SetNextItemWidth(160);
+        ImGui::SetNextItemWidth(px(160));
         if (ImGui::InputInt("Players", &n)) w.set_player_count(side, n);
         for (std::size_t i = 0; i < t.players.size(); ++i) {
             ImGui::PushID(int(i));
-            ImGui::SetNextItemWidth(80);
+            ImGui::SetNextItemWidth(px(80));
             ImGui::InputText("##id", &t.players[i].id);
             ImGui::SameLine();
-            ImGui::SetNextItemWidth(260);
+            ImGui::SetNextItemWidth(px(260));
             ImGui::InputText("name", &t.players[i].name);
             ImGui::PopID();
         }
@@ -172,7 +179,7 @@ void step_files(SetupWizard& w) {
         if (ImGui::Button(deal.c_str())) w.deal_files(side);
         for (std::size_t i = 0; i < t.players.size(); ++i) {
             ImGui::PushID(int(i));
-            ImGui::SetNextItemWidth(120);
+            ImGui::SetNextItemWidth(px(120));
             ImGui::InputText(w.player_label({side, i}).c_str(), &t.players[i].files);
             ImGui::PopID();
         }
@@ -189,7 +196,7 @@ void step_buttons(SetupWizard& w, SetupUi& ui) {
             : "Ask the selected player (\u25B6) to press his button: it becomes his, and the "
               "next player without a button is selected. Or type a number and Assign.");
     if (!ui.hub_status.empty()) ImGui::TextColored(color4(COLOR_INFO), "%s", ui.hub_status.c_str());
-    ImGui::SetNextItemWidth(80);
+    ImGui::SetNextItemWidth(px(80));
     const bool enter = ImGui::InputText("button 0-15", ui.press, sizeof ui.press,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
@@ -213,7 +220,8 @@ void step_buttons(SetupWizard& w, SetupUi& ui) {
             const bool selected = target && *target == p;
             const std::string row = std::string(selected ? "\u25B6 " : "   ") + w.player_label(p) +
                                     ": " + (buttons.empty() ? std::string("no button") : buttons);
-            if (ImGui::Selectable(row.c_str(), selected, 0, ImVec2(320, 0))) w.select_for_claim(p);
+            if (ImGui::Selectable(row.c_str(), selected, 0, ImVec2(px(320), 0)))
+                w.select_for_claim(p);
             ImGui::SameLine();
             if (ImGui::SmallButton("Clear")) w.clear_buttons(p);
             ImGui::PopID();
@@ -239,13 +247,13 @@ void step_boards(SetupWizard& w) {
         config::BoardPortConfig& b = boards[i];
         ImGui::PushID(int(i));
         ImGui::Separator();
-        ImGui::SetNextItemWidth(160);
+        ImGui::SetNextItemWidth(px(160));
         ImGui::InputText("serial number", &b.id);
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(220);
+        ImGui::SetNextItemWidth(px(220));
         ImGui::InputText("port", &b.port);
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(220);
+        ImGui::SetNextItemWidth(px(220));
         ImGui::InputText("or USB serial", &b.usb_serial);
         string_combo("orientation", b.orientation, ORIENTATIONS, 3);
         ImGui::SameLine();
@@ -280,6 +288,7 @@ void step_review(SetupWizard& w, SetupUi& ui) {
 }  // namespace
 
 void draw_setup_panel(SetupWizard& w, SetupUi& ui) {
+    g_scale = ui.fonts.scale;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
@@ -291,7 +300,7 @@ void draw_setup_panel(SetupWizard& w, SetupUi& ui) {
     if (ui.fonts.large) ImGui::PopFont();
 
     // The steps, each with a tick or the number of its issues.
-    ImGui::BeginChild("steps", ImVec2(300, 0), true);
+    ImGui::BeginChild("steps", ImVec2(px(300), 0), true);
     for (int s = 0; s < WIZARD_STEPS; ++s) {
         const WizardStep step = WizardStep(s);
         if (!w.applies(step)) continue;

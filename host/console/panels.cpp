@@ -73,8 +73,8 @@ void strip(const ConsoleView& view, const MatchView* m, UiState& ui) {
     ImGui::TextUnformatted(view.title.empty() ? "Venue console" : view.title.c_str());
     ImGui::PopFont();
     if (view.matches.size() > 1) {
-        ImGui::SameLine(0, 30);
-        ImGui::SetNextItemWidth(260);
+        ImGui::SameLine(0, ui.fonts.px(30));
+        ImGui::SetNextItemWidth(ui.fonts.px(260));
         if (ImGui::BeginCombo("##match", m ? (m->id + "  " + m->title).c_str() : "")) {
             for (std::size_t i = 0; i < view.matches.size(); ++i) {
                 const MatchView& x = view.matches[i];
@@ -83,10 +83,10 @@ void strip(const ConsoleView& view, const MatchView* m, UiState& ui) {
             ImGui::EndCombo();
         }
     }
-    ImGui::SameLine(0, 30);
+    ImGui::SameLine(0, ui.fonts.px(30));
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", view.status.c_str());
-    ImGui::SameLine(ImGui::GetWindowWidth() - 110);
+    ImGui::SameLine(ImGui::GetWindowWidth() - ui.fonts.px(110));
     if (ImGui::Button("Help (F1)")) ui.show_help = !ui.show_help;
 }
 
@@ -139,9 +139,9 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
     shortcuts(m, ui);
 
     const ImVec2 d = ImGui::GetIO().DisplaySize;
-    const float strip_h = 52;
+    const float strip_h = ui.fonts.px(52);
     const float left_w = std::floor(d.x * 0.34f);
-    const float clocks_h = 250;
+    const float clocks_h = ui.fonts.px(250);
     const float body_h = d.y - strip_h;
     const float right_x = left_w;
     const float right_w = d.x - left_w;
@@ -172,7 +172,7 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
         draw_devices_panel(view, ui);
     ImGui::End();
     if (begin_panel("Event log", {right_x, strip_h + top_h}, {right_w, body_h - top_h}))
-        draw_log_panel(log, ui);
+        draw_log_panel(view, log, ui);
     ImGui::End();
     help(ui);
     if (ui.fonts.body) ImGui::PopFont();

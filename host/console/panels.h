@@ -11,22 +11,28 @@
 #include <string>
 #include <vector>
 
+#include "console/log_filter.h"
 #include "console/setup_wizard.h"
 #include "console/view_model.h"
 
 namespace venue::console {
 
+// The sizes are at scale 1; a high-DPI screen multiplies them (ui_scale.h).
 struct Fonts {
     ImFont* body = nullptr;     // DejaVu Sans 18 px, with the chess and symbol glyphs
     ImFont* large = nullptr;    // DejaVu Sans Bold 30 px: names, whose move, the claim holder
     ImFont* clock = nullptr;    // DejaVu Sans Mono Bold 128 px, digits only: readable at 3 m
     ImFont* pieces = nullptr;   // DejaVu Sans 96 px, U+2654..265F only
     bool chess_glyphs = false;  // the DejaVu files were found (else letters stand for pieces)
+    float scale = 1.0f;         // what the fonts were built at
+    // A size of the layout, written in pixels at scale 1, at the fonts' scale.
+    float px(float v) const { return v * scale; }
 };
 
-// Adds the fonts to the current context's atlas (and builds it). Falls back to ImGui's own font
-// when /usr/share/fonts/truetype/dejavu is missing (fonts-dejavu-core).
-Fonts load_fonts();
+// Replaces the current context's fonts with the console's at `scale` (and builds the atlas).
+// Falls back to ImGui's own font when /usr/share/fonts/truetype/dejavu is missing
+// (fonts-dejavu-core). A renderer must then upload the atlas again.
+Fonts load_fonts(float scale = 1.0f);
 
 // The confirmation dialog of one arbiter action: filled by a button, a shortcut or an undo.
 struct ActionForm {
@@ -46,9 +52,7 @@ struct ActionForm {
 };
 
 struct LogFilter {
-    bool family[std::size_t(LogFamily::COUNT_)] = {true, true,  true, true, true,
-                                                   true, false, true, true};
-    bool events = true, decisions = true;
+    LogQuery query;      // what is shown (log_filter.h); its search is `search`'s text
     bool follow = true;  // keep the newest row in view
     char search[128] = "";
     bool focus_search = false;
@@ -80,7 +84,8 @@ void draw_board_panel(const MatchView* match, UiState& ui);
 void draw_clocks_panel(const MatchView* match, UiState& ui);
 void draw_claims_panel(const ConsoleView& view, const MatchView* match, UiState& ui);
 void draw_devices_panel(const ConsoleView& view, UiState& ui);
-void draw_log_panel(const std::vector<LogRow>& log, UiState& ui);
+// The log: the view gives the matches and players its filter offers.
+void draw_log_panel(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui);
 void draw_actions_panel(const MatchView* match, UiState& ui);
 // Business Chess: the entries' buttons (in the actions panel) and their dialog fields.
 void draw_business_actions(const MatchView& match, UiState& ui);

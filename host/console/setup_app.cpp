@@ -10,6 +10,7 @@
 
 #include "console/panels.h"
 #include "console/screenshot.h"
+#include "console/window_scale.h"
 
 namespace venue::console {
 
@@ -22,8 +23,9 @@ int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    GLFWwindow* window =
-        glfwCreateWindow(o.width, o.height, "Venue setup wizard", nullptr, nullptr);
+    int width = o.width, height = o.height;
+    initial_window_size(o.scale, o.size_given, width, height);
+    GLFWwindow* window = glfwCreateWindow(width, height, "Venue setup wizard", nullptr, nullptr);
     if (!window) {
         fmt::print(stderr, "venue-console: cannot create an OpenGL 3 window\n");
         glfwTerminate();
@@ -36,14 +38,12 @@ int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 4;
-    ImGui::GetStyle().FrameRounding = 3;
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
+    WindowScale scale(window, o.scale);
 
     SetupUi ui;
-    ui.fonts = load_fonts();
+    scale.apply(ui.fonts);  // the fonts and the style at the window's scale
     int frame = 0;
     int rc = 0;
     while (!glfwWindowShouldClose(window)) {
@@ -57,6 +57,7 @@ int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
             hub->poll(wizard);
             ui.hub_status = hub->status();
         }
+        scale.apply(ui.fonts);  // the window moved to a monitor of another scale
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();

@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <ctime>
+#include <type_traits>
 
 #include "chess/san.h"
 #include "chess/uci.h"
@@ -243,6 +244,49 @@ LogFamily family_of(const DecisionBody& body) {
                           [](const auto&) { return LogFamily::OTHER; },
                       },
                       body);
+}
+
+// The player whose claim button `button` is in the match ("" when none is).
+std::string button_owner(const MatchConfig& c, int button) {
+    for (const TeamConfig* t : {&c.white, &c.black})
+        for (const PlayerConfig& p : t->players)
+            if (std::find(p.buttons.begin(), p.buttons.end(), button) != p.buttons.end())
+                return p.id;
+    return "";
+}
+
+void add_player(std::vector<std::string>& players, const std::string& id) {
+    if (!id.empty() && std::find(players.begin(), players.end(), id) == players.end())
+        players.push_back(id);
+}
+
+// The players an event names; a claim press names a button, whose owner the match's config
+// tells (the press's decisions usually name him too, but not when the engine ignored it).
+void players_of(const EventBody& body, const MatchConfig* config,
+                std::vector<std::string>& players) {
+    if (const auto* a = std::get_if<ArbiterAction>(&body)) add_player(players, a->player);
+    if (const auto* k = std::get_if<KeyChange>(&body)) {
+        add_player(players, k->player);
+        add_player(players, k->in_player);
+    }
+    if (const auto* p = std::get_if<ClaimPressed>(&body); p && config)
+        add_player(players, button_owner(*config, p->button));
+}
+
+void players_of(const DecisionBody& body, std::vector<std::string>& players) {
+    std::visit(
+        [&](const auto& d) {
+            using T = std::decay_t<decltype(d)>;
+            if constexpr (std::is_same_v<T, PlayerReplaced>) {
+                add_player(players, d.player_out);
+                add_player(players, d.player_in);
+            } else if constexpr (requires { d.player; }) {
+                // ClaimGranted, ClaimRefused, ClaimEnded, WarningProposed, WarningGiven,
+                // PlayerRemoved.
+                add_player(players, d.player);
+            }
+        },
+        body);
 }
 
 // Does this event set the engine's clock mirror (so that the running side's time counts from it)?
@@ -510,6 +554,16 @@ void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
     if (track && std::holds_alternative<BoardRestored>(a.event.body))
         track->removed_squares.clear();
 
+    const Match* in_match = state && !match.empty() ? state->match(match) : nullptr;
+    // What the filters by match and by player look at, for the event and all its decisions.
+    std::string row_match = match;
+    std::vector<std::string> players;
+    players_of(a.event.body, in_match ? &in_match->config() : nullptr, players);
+    for (const Decision& d : a.decisions) {
+        if (row_match.empty()) row_match = match_of(d.body);
+        players_of(d.body, players);
+    }
+
     LogRow row;
     row.seq = a.seq;
     row.host_ns = t;
@@ -517,7 +571,8 @@ void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
     row.family = family_of(a.event.body);
     row.kind = kind_name(a.event.body);
     row.text = event_text(a.event.body, state);
-    const Match* in_match = state && !match.empty() ? state->match(match) : nullptr;
+    row.match = row_match;
+    row.players = players;
     auto who = [&](const std::string& id) {
         if (!in_match) return id;
         for (const TeamConfig* team : {&in_match->config().white, &in_match->config().black})
@@ -539,6 +594,8 @@ void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
         r.kind = kind_name(d.body);
         r.rule = d.rule;
         r.text = d.reason;
+        r.match = row_match;
+        r.players = players;
         add_row(std::move(r));
 
         std::visit(

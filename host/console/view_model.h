@@ -227,6 +227,13 @@ struct LogRow {
     std::string kind;  // "claim_pressed", "warning_given", ...
     std::string rule;  // decisions only
     std::string text;  // the reason (decisions) or the event's fields in words
+    // The match of the event ("" for the host and its devices), and the ids of the players its
+    // event or any of its decisions concerns (a claim press: the button's owner; warnings,
+    // removals, replacements, arbiter actions naming him). Every row of an event carries the
+    // event's, so that a filter by player keeps an event with all its decisions (a warning with
+    // the time it gives the other team).
+    std::string match;
+    std::vector<std::string> players;
     // An arbiter action that a new one undoes (time given back, a pause resumed).
     std::optional<ArbiterIntent> undo;
 };
