@@ -68,6 +68,14 @@ void take_events(Seen& seen) {
     }
 }
 
+// The text of the element with this id, up to its first child ("" when there is none).
+std::string text_of(const std::string& dom, const std::string& id) {
+    const auto at = dom.find("id=\"" + id + "\"");
+    if (at == std::string::npos) return "";
+    const auto open = dom.find('>', at);
+    return dom.substr(open + 1, dom.find('<', open) - open - 1);
+}
+
 TEST(DemoFeed, AStreamClientSeesTheWholeMatchLive) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("venue-demo-feed-" + std::to_string(::getpid()));
@@ -121,6 +129,77 @@ TEST(DemoFeed, AStreamClientSeesTheWholeMatchLive) {
     EXPECT_GE(seen.claim_holders.size(), 4u);
     EXPECT_TRUE(seen.incident_kinds.contains("warning")) << seen.last_match.dump();
     EXPECT_TRUE(seen.incident_kinds.contains("removal")) << seen.last_match.dump();
+    std::filesystem::remove_all(dir);
+}
+
+// The overlays as OBS loads them during a real event: headless Chromium reads the branch tree and
+// the scoreboard from a running `venue demo --game business` (hub ELF, six emulated boards), once
+// three branches are open, and the pages show them with their ratings and the teams.
+TEST(DemoFeed, TheOverlaysOfARunningBusinessDemoShowItsTreeAndTeams) {
+    const char* chromium_path = "/usr/bin/chromium";
+    if (!std::filesystem::exists(chromium_path))
+        GTEST_FAIL() << chromium_path << " missing: scripts/setup installs the chromium package";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("venue-business-feed-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string log = (dir / "demo.sqlite").string();
+    FILE* demo =
+        ::popen((std::string(VENUE_BINARY_DIR "/bin/venue") +
+                 " demo --game business --speed 8 --feed 127.0.0.1:0 --log " + log + " 2>&1")
+                    .c_str(),
+                "r");
+    ASSERT_NE(demo, nullptr);
+    std::string output;
+    int port = -1;
+    char line[4096];
+    // Read the running account until the feed's address is known and branch 3 has opened.
+    while (std::fgets(line, sizeof line, demo)) {
+        output += line;
+        const std::string marker = "TV feed http://127.0.0.1:";
+        if (auto at = output.find(marker); port < 0 && at != std::string::npos)
+            port = std::atoi(output.c_str() + at + marker.size());
+        if (output.find("branch   3 opens") != std::string::npos) break;
+    }
+    ASSERT_GT(port, 0) << output;
+    const std::string base = "http://127.0.0.1:" + std::to_string(port) + "/overlay/";
+    auto dom = [&](const std::string& page) {
+        std::string out;
+        const std::string cmd = "timeout 30 " + std::string(chromium_path) +
+                                " --headless --no-sandbox --disable-gpu "
+                                "--disable-background-networking --disable-dev-shm-usage "
+                                "--no-first-run --user-data-dir=" +
+                                (dir / "profile").string() + " --dump-dom '" + base + page +
+                                "?match=bc1' 2>/dev/null";
+        FILE* p = ::popen(cmd.c_str(), "r");
+        char buf[4096];
+        for (std::size_t n; p && (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+        if (p) ::pclose(p);
+        return out;
+    };
+    const std::string tree = dom("tree");
+    const std::string board = dom("scoreboard");
+    // Let the demo play to its end (its summary and exit status are checked too).
+    while (std::fgets(line, sizeof line, demo)) output += line;
+    const int status = ::pclose(demo);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+
+    // Branch 1 at the root, 2 split from it, 3 from 2: each with its rating (the demo's short
+    // scenario: 1 keeps 6 of 10, 2 takes 4 and gives 2 to 3), daughters inside their mothers.
+    const auto one = tree.find("data-branch=\"1\"");
+    const auto two = tree.find("data-branch=\"2\"");
+    const auto three = tree.find("data-branch=\"3\"");
+    ASSERT_NE(one, std::string::npos) << tree;
+    ASSERT_NE(two, std::string::npos) << tree;
+    ASSERT_NE(three, std::string::npos) << tree;
+    EXPECT_LT(one, two);
+    EXPECT_LT(two, three);
+    EXPECT_NE(tree.find("from 1 after"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("from 2 after"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("data-rating=\"2\">2<"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("Kazan"), std::string::npos) << tree;
+    EXPECT_EQ(text_of(board, "white-name"), "Kazan") << board;
+    EXPECT_EQ(text_of(board, "black-name"), "Moscow") << board;
     std::filesystem::remove_all(dir);
 }
 
