@@ -35,6 +35,10 @@ class Hd44780Model {
     void power_on(uint64_t cycle);
     // Pin levels after a change at `cycle`: rs, e, data = D7..D4 as bits 3..0.
     void pins(uint64_t cycle, bool rs, bool e, uint8_t data);
+    // The MCU resets: its pins let go of the bus all at once (E low, no strobe counted). simavr
+    // reports the cleared port one pin at a time; without this, a reset landing while E is high
+    // would read as the driver changing RS or data during E.
+    void release_bus() { e_ = false; }
 
     // The two lines as shown: all spaces while the display is off.
     std::array<std::string, ROWS> text() const;

@@ -335,6 +335,10 @@ bool HubRig::run_for(uint64_t cycles) {
 
 void HubRig::on_core_reset(avr_t* avr) {
     auto* self = static_cast<HubRig*>(avr->custom.data);
+    // The reset lets go of the LCD's bus: E low with no strobe, before simavr clears port L pin
+    // by pin (RS and data could otherwise seem to change while E is still high).
+    self->port_l_ = static_cast<uint8_t>(self->port_l_ & ~0x40u);
+    self->lcd_.release_bus();
     if (self->impl_->core_reset) self->impl_->core_reset(avr);
     self->reset_seen_ = true;
 }

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "hub_fixture.h"
+#include "sim/hub/hd44780_model.h"
 
 namespace venue::test {
 namespace {
@@ -176,6 +177,31 @@ TEST_F(HubDisplayTest, ComesBackAfterResetAndPowerCycle) {
         ASSERT_TRUE(client_.hello());
     }
     expect_no_timing_errors();
+}
+
+// The display model alone: the MCU's reset lets go of the bus. simavr then reports the cleared
+// port pin by pin, so RS and data may change before E is seen to fall; that is no fault of the
+// driver's, while the same change from running firmware is one.
+TEST(Hd44780Model, AResetWhileEIsHighIsNoTimingViolation) {
+    constexpr uint64_t US = HUB_CYCLES_PER_US;
+    const uint64_t t = 100'000 * US;  // long after power-on
+    sim::Hd44780Model lcd(US);
+    lcd.power_on(0);
+    lcd.pins(t, true, true, 0x5);  // E raised over a character's nibble
+    const uint32_t writes = lcd.writes();
+    // The MCU resets: the rig lets go of E, then simavr clears RS and the data pins one by one.
+    lcd.release_bus();
+    lcd.pins(t + 1, false, false, 0x5);
+    lcd.pins(t + 2, false, false, 0x0);
+    EXPECT_EQ(lcd.timing_errors(), 0u) << lcd.first_timing_error();
+    EXPECT_EQ(lcd.writes(), writes) << "no strobe: nothing latched";
+
+    // The same change from running firmware, with E still high, is the driver's fault.
+    sim::Hd44780Model running(US);
+    running.power_on(0);
+    running.pins(t, true, true, 0x5);
+    running.pins(t + 1, false, true, 0x5);
+    EXPECT_EQ(running.timing_errors(), 1u);
 }
 
 }  // namespace
