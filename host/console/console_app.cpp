@@ -16,6 +16,7 @@
 
 #include "console/panels.h"
 #include "console/screenshot.h"
+#include "console/ui_window.h"
 #include "console/window_scale.h"
 #include "runtime/replay.h"
 
@@ -126,31 +127,9 @@ double ms_since(HostNanos t) {
 }  // namespace
 
 int run_console(VenueSource& source, const AppOptions& o) {
-    glfwSetErrorCallback(
-        [](int code, const char* text) { fmt::print(stderr, "glfw error {}: {}\n", code, text); });
-    if (!glfwInit()) {
-        fmt::print(stderr, "venue-console: cannot open a display (is DISPLAY set?)\n");
-        return 1;
-    }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    int width = o.width, height = o.height;
-    initial_window_size(o.scale, o.size_given, width, height);
-    GLFWwindow* window = glfwCreateWindow(width, height, "Venue console", nullptr, nullptr);
-    if (!window) {
-        fmt::print(stderr, "venue-console: cannot create an OpenGL 3 window\n");
-        glfwTerminate();
-        return 1;
-    }
-    glfwMakeContextCurrent(window);
-    glfwSwapInterval(o.bench_frames ? 0 : 1);
-
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // the layout is fixed; nothing to remember
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 130");
+    auto ui_window = UiWindow::open("Venue console", o, o.bench_frames == 0);
+    if (!ui_window) return 1;
+    GLFWwindow* window = ui_window->glfw();
     WindowScale scale(window, o.scale);
 
     UiState ui;
@@ -285,7 +264,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
         std::int64_t next_ms = 500;
         for (const MatchView& m : view.matches)
             if (m.clock.next_change_ms >= 0) next_ms = std::min(next_ms, m.clock.next_change_ms);
-        if (io.WantTextInput || ImGui::IsAnyMouseDown())
+        if (ImGui::GetIO().WantTextInput || ImGui::IsAnyMouseDown())
             next_ms = std::min<std::int64_t>(next_ms, 50);
         wait_s = double(std::max<std::int64_t>(next_ms, 5)) / 1000.0;
         if (paced && mode == Mode::NORMAL && !o.bench_frames) {
@@ -297,12 +276,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
     }
     engine.stop();
     source.finish();
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
-    return rc;
+    return rc;  // ui_window closes the window after `scale` lets go of it
 }
 
 }  // namespace venue::console

@@ -10,36 +10,15 @@
 
 #include "console/panels.h"
 #include "console/screenshot.h"
+#include "console/ui_window.h"
 #include "console/window_scale.h"
 
 namespace venue::console {
 
 int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
-    glfwSetErrorCallback(
-        [](int code, const char* text) { fmt::print(stderr, "glfw error {}: {}\n", code, text); });
-    if (!glfwInit()) {
-        fmt::print(stderr, "venue-console: cannot open a display (is DISPLAY set?)\n");
-        return 1;
-    }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    int width = o.width, height = o.height;
-    initial_window_size(o.scale, o.size_given, width, height);
-    GLFWwindow* window = glfwCreateWindow(width, height, "Venue setup wizard", nullptr, nullptr);
-    if (!window) {
-        fmt::print(stderr, "venue-console: cannot create an OpenGL 3 window\n");
-        glfwTerminate();
-        return 1;
-    }
-    glfwMakeContextCurrent(window);
-    glfwSwapInterval(1);
-
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 130");
+    auto ui_window = UiWindow::open("Venue setup wizard", o, true);
+    if (!ui_window) return 1;
+    GLFWwindow* window = ui_window->glfw();
     WindowScale scale(window, o.scale);
 
     SetupUi ui;
@@ -82,12 +61,7 @@ int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
         glfwSwapBuffers(window);
         if (!o.screenshot.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(16));
     }
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
-    return rc;
+    return rc;  // ui_window closes the window after `scale` lets go of it
 }
 
 }  // namespace venue::console

@@ -6,56 +6,19 @@
 // and the score after every turn, the cards, the final score, and the replay's state hash.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cctype>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "demo/business_plan.h"
+#include "demo_process.h"
 #include "games/business/business_match.h"
 #include "runtime/replay.h"
 
 namespace venue {
 namespace {
 
-struct Ran {
-    int status = -1;
-    std::string out;
-};
-
-Ran run(const std::string& command) {
-    Ran r;
-    FILE* p = ::popen(command.c_str(), "r");
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    const int st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-const std::string VENUE = VENUE_BINARY_DIR "/bin/venue";
-
-std::filesystem::path fresh_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("venue-e2e-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
-// The hash in the summary's "Events logged: N; state HASH".
-std::string final_state(const std::string& out) {
-    const auto at = out.find("; state ");
-    if (at == std::string::npos) return "";
-    std::string h = out.substr(at + 8, 16);
-    for (char c : h)
-        if (!std::isxdigit(static_cast<unsigned char>(c))) return "";
-    return h;
-}
+using namespace e2e;
 
 // What the decisions of the log say after one turn was committed (the press whose decisions
 // accept the moves of every open branch).

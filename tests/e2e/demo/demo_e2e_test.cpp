@@ -13,36 +13,14 @@
 #include <sstream>
 
 #include "chess/pgn.h"
+#include "demo_process.h"
 #include "runtime/replay.h"
 #include "venue/pgn_export.h"
 
 namespace venue {
 namespace {
 
-struct Ran {
-    int status = -1;
-    std::string out;
-};
-
-Ran run(const std::string& command) {
-    Ran r;
-    FILE* p = ::popen(command.c_str(), "r");
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    const int st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-const std::string VENUE = VENUE_BINARY_DIR "/bin/venue";
-
-std::filesystem::path fresh_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("venue-e2e-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
+using namespace e2e;
 
 // Everything the engine decided, from the log.
 struct Decided {
@@ -94,16 +72,6 @@ bool margin_in_microseconds(const std::string& out) {
             return true;
     }
     return false;
-}
-
-// The hash in the summary's "Events logged: N; state HASH".
-std::string final_state(const std::string& out) {
-    const auto at = out.find("; state ");
-    if (at == std::string::npos) return "";
-    std::string h = out.substr(at + 8, 16);
-    for (char c : h)
-        if (!std::isxdigit(static_cast<unsigned char>(c))) return "";
-    return h;
 }
 
 std::vector<std::string> opera_game_san() {

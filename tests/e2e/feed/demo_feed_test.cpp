@@ -76,28 +76,57 @@ std::string text_of(const std::string& dom, const std::string& id) {
     return dom.substr(open + 1, dom.find('<', open) - open - 1);
 }
 
+// `venue demo` started with its feed on a free port, read line by line as it plays.
+class RunningDemo {
+  public:
+    RunningDemo(const std::string& args, const std::filesystem::path& dir) {
+        const std::string log = (dir / "demo.sqlite").string();
+        pipe_ = ::popen((std::string(VENUE_BINARY_DIR "/bin/venue") + " demo " + args +
+                         " --feed 127.0.0.1:0 --log " + log + " 2>&1")
+                            .c_str(),
+                        "r");
+    }
+    ~RunningDemo() {
+        if (pipe_) finish();
+    }
+    bool started() const { return pipe_ != nullptr; }
+    // Reads the running account until `done(output)` holds or the demo ends; whether it held.
+    template <class F>
+    bool read_until(F done) {
+        char line[4096];
+        while (!done(output) && std::fgets(line, sizeof line, pipe_)) output += line;
+        return done(output);
+    }
+    // The feed's port, which the demo names before the first move (-1 until it did).
+    int port() const {
+        const std::string marker = "TV feed http://127.0.0.1:";
+        const auto at = output.find(marker);
+        return at == std::string::npos ? -1 : std::atoi(output.c_str() + at + marker.size());
+    }
+    // Reads the rest; the exit status (-1 when it did not exit normally).
+    int finish() {
+        read_until([](const std::string&) { return false; });
+        const int st = ::pclose(pipe_);
+        pipe_ = nullptr;
+        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    }
+    std::string output;
+
+  private:
+    FILE* pipe_ = nullptr;
+};
+
 TEST(DemoFeed, AStreamClientSeesTheWholeMatchLive) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("venue-demo-feed-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    const std::string log = (dir / "demo.sqlite").string();
-    FILE* demo = ::popen((std::string(VENUE_BINARY_DIR "/bin/venue") +
-                          " demo --speed 4 --feed 127.0.0.1:0 --log " + log + " 2>&1")
-                             .c_str(),
-                         "r");
-    ASSERT_NE(demo, nullptr);
-
+    RunningDemo demo("--speed 4", dir);
+    ASSERT_TRUE(demo.started());
     // The demo names the feed's address before the first move.
-    std::string output;
-    int port = -1;
-    char line[4096];
-    while (port < 0 && std::fgets(line, sizeof line, demo)) {
-        output += line;
-        const std::string marker = "TV feed http://127.0.0.1:";
-        if (auto at = output.find(marker); at != std::string::npos)
-            port = std::atoi(output.c_str() + at + marker.size());
-    }
+    demo.read_until([&](const std::string&) { return demo.port() > 0; });
+    const int port = demo.port();
+    const std::string& output = demo.output;
     ASSERT_GT(port, 0) << output;
 
     Seen seen;
@@ -111,10 +140,9 @@ TEST(DemoFeed, AStreamClientSeesTheWholeMatchLive) {
             return true;
         });  // returns when the demo ends and its server closes the stream
     });
-    while (std::fgets(line, sizeof line, demo)) output += line;
-    const int status = ::pclose(demo);
+    const int status = demo.finish();
     reader.join();
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+    ASSERT_EQ(status, 0) << output;
 
     std::lock_guard lock(seen.mutex);
     // A snapshot, then one update per group of applied events: many, in order, none twice.
@@ -143,24 +171,13 @@ TEST(DemoFeed, TheOverlaysOfARunningBusinessDemoShowItsTreeAndTeams) {
                      ("venue-business-feed-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    const std::string log = (dir / "demo.sqlite").string();
-    FILE* demo =
-        ::popen((std::string(VENUE_BINARY_DIR "/bin/venue") +
-                 " demo --game business --speed 8 --feed 127.0.0.1:0 --log " + log + " 2>&1")
-                    .c_str(),
-                "r");
-    ASSERT_NE(demo, nullptr);
-    std::string output;
-    int port = -1;
-    char line[4096];
+    RunningDemo demo("--game business --speed 8", dir);
+    ASSERT_TRUE(demo.started());
     // Read the running account until the feed's address is known and branch 3 has opened.
-    while (std::fgets(line, sizeof line, demo)) {
-        output += line;
-        const std::string marker = "TV feed http://127.0.0.1:";
-        if (auto at = output.find(marker); port < 0 && at != std::string::npos)
-            port = std::atoi(output.c_str() + at + marker.size());
-        if (output.find("branch   3 opens") != std::string::npos) break;
-    }
+    demo.read_until(
+        [](const std::string& out) { return out.find("branch   3 opens") != std::string::npos; });
+    const int port = demo.port();
+    const std::string& output = demo.output;
     ASSERT_GT(port, 0) << output;
     const std::string base = "http://127.0.0.1:" + std::to_string(port) + "/overlay/";
     auto dom = [&](const std::string& page) {
@@ -180,9 +197,7 @@ TEST(DemoFeed, TheOverlaysOfARunningBusinessDemoShowItsTreeAndTeams) {
     const std::string tree = dom("tree");
     const std::string board = dom("scoreboard");
     // Let the demo play to its end (its summary and exit status are checked too).
-    while (std::fgets(line, sizeof line, demo)) output += line;
-    const int status = ::pclose(demo);
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+    ASSERT_EQ(demo.finish(), 0) << output;
 
     // Branch 1 at the root, 2 split from it, 3 from 2: each with its rating (the demo's short
     // scenario: 1 keeps 6 of 10, 2 takes 4 and gives 2 to 3), daughters inside their mothers.
