@@ -185,14 +185,7 @@ TEST(BusinessDemoE2E, SchemeFourOnSixBoardsAndTheHubGivesThePlannedTreeAndScores
     EXPECT_EQ(f.match->check(), "") << "the tree's invariants hold";
 
     // The log verifies, and its PGN (one game per branch) passes an independent reader.
-    Ran verify = run(VENUE + " verify " + log + " 2>&1");
-    EXPECT_EQ(verify.status, 0) << verify.out;
-    const std::string pgn = (dir / "demo.pgn").string();
-    Ran exported = run(VENUE + " export pgn " + log + " -o " + pgn + " 2>&1");
-    ASSERT_EQ(exported.status, 0) << exported.out;
-    Ran extract = run("/usr/games/pgn-extract -r " + pgn + " 2>&1");
-    EXPECT_NE(extract.out.find("5 games matched out of 5"), std::string::npos) << extract.out;
-    EXPECT_EQ(extract.out.find("rror"), std::string::npos) << extract.out;
+    expect_verified_and_exported(log, dir, 5);
     std::filesystem::remove_all(dir);
 }
 

@@ -134,14 +134,7 @@ TEST(DemoE2E, OperaGameFourASideWithImpossibleMoveWarningsAndRemoval) {
     EXPECT_EQ(parts[1].result, "1-0");
 
     // The log verifies, and its exported PGN passes an independent reader.
-    Ran verify = run(VENUE + " verify " + log + " 2>&1");
-    EXPECT_EQ(verify.status, 0) << verify.out;
-    const std::string pgn = (dir / "demo.pgn").string();
-    Ran exported = run(VENUE + " export pgn " + log + " -o " + pgn + " 2>&1");
-    ASSERT_EQ(exported.status, 0) << exported.out;
-    Ran extract = run("/usr/games/pgn-extract -r " + pgn + " 2>&1");
-    EXPECT_NE(extract.out.find("2 games matched out of 2"), std::string::npos) << extract.out;
-    EXPECT_EQ(extract.out.find("rror"), std::string::npos) << extract.out;
+    expect_verified_and_exported(log, dir, 2);
     std::filesystem::remove_all(dir);
 }
 

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <string>
 
+#include <gtest/gtest.h>
+
 namespace venue::e2e {
 
 struct Ran {
@@ -48,6 +50,21 @@ inline std::string final_state(const std::string& out) {
     for (char c : h)
         if (!std::isxdigit(static_cast<unsigned char>(c))) return "";
     return h;
+}
+
+// `venue verify` passes on the log, and `venue export pgn` writes `games` games into `dir` that
+// an independent reader (pgn-extract) takes without an error.
+inline void expect_verified_and_exported(const std::string& log, const std::filesystem::path& dir,
+                                         int games) {
+    Ran verify = run(VENUE + " verify " + log + " 2>&1");
+    EXPECT_EQ(verify.status, 0) << verify.out;
+    const std::string pgn = (dir / "demo.pgn").string();
+    Ran exported = run(VENUE + " export pgn " + log + " -o " + pgn + " 2>&1");
+    ASSERT_EQ(exported.status, 0) << exported.out;
+    Ran extract = run("/usr/games/pgn-extract -r " + pgn + " 2>&1");
+    const std::string n = std::to_string(games);
+    EXPECT_NE(extract.out.find(n + " games matched out of " + n), std::string::npos) << extract.out;
+    EXPECT_EQ(extract.out.find("rror"), std::string::npos) << extract.out;
 }
 
 }  // namespace venue::e2e
