@@ -19,11 +19,11 @@ const char* team(chess::Color c) {
 BusinessDirector::BusinessDirector(
     const BusinessPlan& plan, runtime::Daemon& daemon, sim::HubRigThread& hub,
     std::function<void(const std::string&, const std::string&)> board_script, DirectorTiming timing)
-    : plan_(plan),
+    : People(timing),
+      plan_(plan),
       daemon_(daemon),
       hub_(hub),
-      board_script_(std::move(board_script)),
-      script_(timing) {
+      board_script_(std::move(board_script)) {
     build();
 }
 

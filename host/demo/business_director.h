@@ -30,17 +30,9 @@ class BusinessDirector : public People {
                      DirectorTiming timing);
 
     void observe(const runtime::StepRecord& record) override;
-    void poll(std::int64_t now_ms) override { script_.poll(now_ms); }
-    bool done() const override { return script_.done(); }
-    bool failed() const override { return script_.failed(); }
-    const std::string& failure() const override { return script_.failure(); }
 
   private:
     void build();
-    void add(std::string what, std::int64_t delay_ms, std::function<void()> action,
-             std::function<bool()> reached = {}) {
-        script_.add(std::move(what), delay_ms, std::move(action), std::move(reached));
-    }
     void entries(const std::string& label, const std::vector<PlannedEntry>& list);
     void key_change(const std::string& label, const PlannedEntry& e);
     void red_line(const std::string& label, const RedLineIncident& r);
@@ -57,7 +49,6 @@ class BusinessDirector : public People {
     runtime::Daemon& daemon_;
     sim::HubRigThread& hub_;
     std::function<void(const std::string&, const std::string&)> board_script_;
-    TimedScript script_;
 
     // How many of each answer the steps built so far wait for.
     int planned_keys_ = 0;

@@ -20,11 +20,11 @@ std::string sq(chess::Square s) {
 
 Director::Director(const DemoPlan& plan, runtime::Daemon& daemon, sim::HubRigThread& hub,
                    std::function<void(const std::string&)> board_script, DirectorTiming timing)
-    : plan_(plan),
+    : People(timing),
+      plan_(plan),
       daemon_(daemon),
       hub_(hub),
-      board_script_(std::move(board_script)),
-      script_(timing) {
+      board_script_(std::move(board_script)) {
     build();
 }
 
@@ -216,10 +216,6 @@ void Director::build() {
             [self] { return self->game_over_; });
     else
         add("the game ends", 0, {}, [self] { return self->game_over_; });
-}
-
-void Director::poll(std::int64_t now_ms) {
-    script_.poll(now_ms);
 }
 
 }  // namespace venue::demo

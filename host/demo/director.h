@@ -29,17 +29,9 @@ class Director : public People {
              std::function<void(const std::string&)> board_script, DirectorTiming timing);
 
     void observe(const runtime::StepRecord& record) override;
-    void poll(std::int64_t now_ms) override;
-    bool done() const override { return script_.done(); }
-    bool failed() const override { return script_.failed(); }
-    const std::string& failure() const override { return script_.failure(); }
 
   private:
     void build();
-    void add(std::string what, std::int64_t delay_ms, std::function<void()> action,
-             std::function<bool()> reached = {}) {
-        script_.add(std::move(what), delay_ms, std::move(action), std::move(reached));
-    }
     void board(const std::vector<std::string>& lines);
     void press(int button, std::int64_t hold_ms);
     void paddle(chess::Color side);
@@ -50,7 +42,6 @@ class Director : public People {
     runtime::Daemon& daemon_;
     sim::HubRigThread& hub_;
     std::function<void(const std::string&)> board_script_;
-    TimedScript script_;
 
     // What the engine has decided so far.
     int moves_accepted_ = 0;
