@@ -9,7 +9,6 @@
 #include <thread>
 
 #include "console/panels.h"
-#include "console/screenshot.h"
 #include "console/ui_window.h"
 #include "console/window_scale.h"
 
@@ -42,22 +41,8 @@ int run_setup(SetupWizard& wizard, SetupHub* hub, const AppOptions& o) {
         ImGui::NewFrame();
         draw_setup_panel(wizard, ui);
         ImGui::Render();
-        int w = 0, h = 0;
-        glfwGetFramebufferSize(window, &w, &h);
-        glViewport(0, 0, w, h);
-        glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        if (!o.screenshot.empty() && ++frame >= o.frames) {
-            const std::string err = write_screenshot(o.screenshot, w, h);
-            if (!err.empty()) {
-                fmt::print(stderr, "venue-console: {}\n", err);
-                rc = 1;
-            } else {
-                fmt::print("screenshot {} ({}x{}) after {} frames\n", o.screenshot, w, h, frame);
-            }
-            break;
-        }
+        ui_window->render();
+        if (ui_window->take_screenshot(o, ++frame, rc)) break;
         glfwSwapBuffers(window);
         if (!o.screenshot.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(16));
     }

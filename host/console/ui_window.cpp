@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "console/console_app.h"
+#include "console/screenshot.h"
 #include "console/window_scale.h"
 
 namespace venue::console {
@@ -37,6 +38,29 @@ std::unique_ptr<UiWindow> UiWindow::open(const char* title, const AppOptions& o,
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
     return std::unique_ptr<UiWindow>(new UiWindow(window));
+}
+
+void UiWindow::render() const {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    glViewport(0, 0, w, h);
+    glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+bool UiWindow::take_screenshot(const AppOptions& o, int frame, int& rc) const {
+    if (o.screenshot.empty() || frame < o.frames) return false;
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    const std::string err = write_screenshot(o.screenshot, w, h);
+    if (!err.empty()) {
+        fmt::print(stderr, "venue-console: {}\n", err);
+        rc = 1;
+    } else {
+        fmt::print("screenshot {} ({}x{}) after {} frames\n", o.screenshot, w, h, frame);
+    }
+    return true;
 }
 
 UiWindow::~UiWindow() {

@@ -22,6 +22,14 @@ class UiWindow {
 
     GLFWwindow* glfw() const { return window_; }
 
+    // Draws ImGui's rendered frame (after ImGui::Render) into the back buffer, on the console's
+    // background; not yet swapped.
+    void render() const;
+    // With --screenshot: once `frame` (frames drawn so far, this one included) reaches --frames,
+    // writes the back buffer as the PNG and returns true (the app then stops); rc = 1 if the
+    // PNG could not be written. False otherwise.
+    bool take_screenshot(const AppOptions& o, int frame, int& rc) const;
+
   private:
     explicit UiWindow(GLFWwindow* w) : window_(w) {}
     GLFWwindow* window_;
