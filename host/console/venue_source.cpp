@@ -1,17 +1,12 @@
 #include "console/venue_source.h"
 
-#include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "config/venue_config.h"
 #include "runtime/session.h"
 
 #ifdef VENUE_HAVE_DEMO
-#include "chess/pgn.h"
-#include "demo/business_plan.h"
-#include "demo/demo_plan.h"
+#include "demo/demo_choice.h"
 #include "demo/simulated_event.h"
 #endif
 
@@ -91,54 +86,23 @@ class DemoVenue final : public VenueSource {
     std::unique_ptr<demo::SimulatedEvent> ev_;
 };
 
-std::string default_log_name() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    ::localtime_r(&t, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "venue-demo-%Y%m%d-%H%M%S.sqlite", &tm);
-    return buf;
-}
-
-// Chessball: the plan for the Opera Game or the given PGN file's first game.
-Result<demo::DemoPlan, std::string> chessball_plan(const DemoSourceOptions& o) {
-    if (o.players < 2 || o.players > 8)
-        return unexpected(std::string("--players: Chessball teams have 2 to 8 players (CB-2.2)"));
-    std::string text = demo::opera_game_pgn();
-    if (!o.game.empty() && o.game != "chessball") {
-        std::ifstream in(o.game);
-        if (!in) return unexpected("cannot read " + o.game);
-        std::stringstream s;
-        s << in.rdbuf();
-        text = s.str();
-    }
-    chess::PgnReader reader(text);
-    auto first = reader.next();
-    if (!first) return unexpected(std::string("the game file holds no game"));
-    if (!*first) return unexpected(first->error().to_string());
-    return demo::make_plan(first->value(), demo::demo_match_config(o.players), o.seed);
-}
-
 }  // namespace
 
 Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& o) {
     if (!(o.speed > 0.05 && o.speed <= 50))
         return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
-    const std::string log_path = o.log.empty() ? default_log_name() : o.log;
+    const std::string log_path = o.log.empty() ? demo::default_demo_log_name() : o.log;
     const demo::SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
     Result<std::unique_ptr<demo::SimulatedEvent>, std::string> ev =
         unexpected(std::string("no demo started"));
     if (o.game == "business") {
-        auto scenario = demo::business_scenario(o.tree);
-        if (!scenario)
-            return unexpected("--tree " + o.tree + ": the scenarios are short and scheme4");
-        auto plan = demo::make_business_plan(*scenario, demo::business_match_config(), o.seed);
+        auto plan = demo::business_demo_plan(o.tree, o.seed);
         if (!plan) return unexpected(plan.error());
         if (std::filesystem::exists(log_path))
             return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
         ev = demo::SimulatedEvent::start(*plan, log_path, options);
     } else {
-        auto plan = chessball_plan(o);
+        auto plan = demo::chessball_demo_plan(o.game, o.players, o.seed);
         if (!plan) return unexpected(plan.error());
         if (std::filesystem::exists(log_path))
             return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");

@@ -8,17 +8,15 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <thread>
 #include <tuple>
 
 #include "chess/pgn.h"
 #include "demo/account.h"
 #include "demo/business_plan.h"
+#include "demo/demo_choice.h"
 #include "demo/demo_plan.h"
 #include "demo/simulated_event.h"
 #include "feed/feed_publisher.h"
@@ -39,41 +37,9 @@ std::int64_t now_ms() {
     return io::HubRunner::now_ns() / 1'000'000;
 }
 
-std::string default_log_name() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    ::localtime_r(&t, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "venue-demo-%Y%m%d-%H%M%S.sqlite", &tm);
-    return buf;
-}
-
-Result<chess::PgnGame, std::string> load_game(const std::string& path) {
-    std::string text;
-    if (path.empty()) {
-        text = opera_game_pgn();
-    } else {
-        std::ifstream in(path);
-        if (!in) return unexpected("cannot read " + path);
-        std::stringstream s;
-        s << in.rdbuf();
-        text = s.str();
-    }
-    chess::PgnReader reader(text);
-    auto first = reader.next();
-    if (!first) return unexpected((path.empty() ? "the built-in game" : path) + " holds no game");
-    if (!*first) return unexpected(path + ": " + first->error().to_string());
-    return std::move(first->value());
-}
-
 // Chessball: the plan for the Opera Game or the given PGN, and the header.
 Result<DemoPlan, std::string> chessball_plan(const DemoOptions& o) {
-    if (o.players < 2 || o.players > 8)
-        return unexpected(
-            fmt::format("--players {}: Chessball teams have 2 to 8 players (CB-2.2)", o.players));
-    auto game = load_game(o.game == "chessball" ? "" : o.game);
-    if (!game) return unexpected(game.error());
-    auto plan = make_plan(*game, demo_match_config(o.players), o.seed);
+    auto plan = chessball_demo_plan(o.game, o.players, o.seed);
     if (!plan) return plan;
     fmt::print("Venue demo: Chessball, {} players a side, on {}\n", o.players, plan->title);
     fmt::print("  White {}: ", plan->match.white.name);
@@ -93,10 +59,9 @@ Result<DemoPlan, std::string> chessball_plan(const DemoOptions& o) {
 
 // Business Chess: the scenario's plan and the header.
 Result<BusinessPlan, std::string> business_plan(const DemoOptions& o) {
-    auto scenario = business_scenario(o.tree);
-    if (!scenario) return unexpected("--tree " + o.tree + ": the scenarios are short and scheme4");
-    auto plan = make_business_plan(*scenario, business_match_config(), o.seed);
+    auto plan = business_demo_plan(o.tree, o.seed);
     if (!plan) return plan;
+    const auto scenario = business_scenario(o.tree);  // known: the plan was made from it
     const engine::BusinessRules& r = plan->match.business;
     fmt::print("Venue demo: Business Chess, the {} scenario: {}\n", scenario->name,
                scenario->description);
@@ -165,7 +130,7 @@ int run_demo(const DemoOptions& o) {
         chessball = std::move(*plan);
         match_id = chessball->match.id;
     }
-    const std::string log_path = o.log.empty() ? default_log_name() : o.log;
+    const std::string log_path = o.log.empty() ? default_demo_log_name() : o.log;
     if (std::filesystem::exists(log_path)) {
         fmt::print(stderr, "venue demo: {} exists; the demo writes a fresh log (give --log)\n",
                    log_path);
