@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "chess/uci.h"
+#include "demo/board_lines.h"
 #include "io/dgt/board_runner.h"
 #include "random_games.h"
 #include "runtime/board_bridge.h"
@@ -43,46 +44,6 @@ using namespace std::chrono_literals;
 
 std::int64_t now_us() {
     return io::dgt::BoardRunner::now_us();
-}
-
-char letter(chess::Piece p) {
-    const char letters[] = " PNBRQK";
-    const char c = letters[chess::type_of(p)];
-    return chess::color_of(p) == chess::WHITE ? c : char(c - 'A' + 'a');
-}
-
-// The lines of a move as host/demo/director.cpp makes them; the last one completes the move.
-std::vector<std::string> move_lines(const chess::Position& pos, chess::Move m) {
-    auto sq = [](chess::Square s) { return chess::square_to_string(s); };
-    std::string put = " ";
-    put += letter(pos.piece_on(m.from()));
-    switch (m.kind()) {
-        case chess::MoveKind::CASTLING: {
-            const int rank = chess::rank_of(m.from());
-            const bool king_side = chess::file_of(m.to()) == 6;
-            const chess::Square rook_from = chess::make_square(king_side ? 7 : 0, rank);
-            const chess::Square rook_to = chess::make_square(king_side ? 5 : 3, rank);
-            return {"lift " + sq(m.from()), "put " + sq(m.to()) + put, "lift " + sq(rook_from),
-                    "put " + sq(rook_to) + " " + letter(pos.piece_on(rook_from))};
-        }
-        case chess::MoveKind::EN_PASSANT:
-            return {
-                "lift " + sq(m.from()), "put " + sq(m.to()) + put,
-                "lift " + sq(chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from())))};
-        case chess::MoveKind::PROMOTION: {
-            std::vector<std::string> out;
-            if (pos.is_capture(m)) out.push_back("lift " + sq(m.to()));
-            out.push_back("lift " + sq(m.from()));
-            out.push_back("put " + sq(m.to()) + " " +
-                          letter(chess::make_piece(pos.side_to_move(), m.promotion())));
-            return out;
-        }
-        case chess::MoveKind::NORMAL:
-            break;
-    }
-    if (pos.is_capture(m))
-        return {"lift " + sq(m.to()), "lift " + sq(m.from()), "put " + sq(m.to()) + put};
-    return {"lift " + sq(m.from()), "put " + sq(m.to()) + put};
 }
 
 struct Figures {
@@ -116,7 +77,7 @@ class Bench {
             for (chess::Move m : sensing::testing::random_game(seed++)) {
                 if (int(f.total_us.size()) >= moves) break;
                 const chess::Position pos = match().game().position();
-                const auto lines = move_lines(pos, m);
+                const auto lines = demo::move_lines(pos, m);  // as the demo's players make a move
                 for (std::size_t i = 0; i + 1 < lines.size(); ++i) action(lines[i]);
                 write_out();
                 serve_for(3ms);  // the piece(s) in the hand
