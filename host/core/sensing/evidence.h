@@ -37,6 +37,11 @@ class Evidence {
     Bitboard touched() const;
     // Whether piece p stood on s at some time inside the window (or stands there now).
     bool was_seen(Square s, Piece p) const { return now_[s] == p || left_us_[s][p] > since_us_; }
+    // Whether piece p stood on s inside the window other than as a possible flicker: it stands
+    // there now, or a stay of it that ended inside the window lasted the glitch time or did not
+    // give the square back to the content it had before (empty, p briefly, empty again is what a
+    // faulty sensor shows as well as a hand). Only such sightings may decide between readings.
+    bool was_placed(Square s, Piece p) const;
     // When s last changed (NEVER if it has not).
     std::int64_t last_change_us(Square s) const { return history_[s][0].start_us; }
     // Since when s has held its present content, bridging excursions shorter than the glitch

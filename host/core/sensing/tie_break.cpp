@@ -107,7 +107,7 @@ Unexplained unexplained_by(const Reading& r, const Game& game, const Evidence& e
     for (Bitboard b = touched; b;) {
         const Square s = pop_lsb(b);
         for (int p = W_PAWN; p <= B_KING; ++p) {
-            if (type_of(Piece(p)) == NO_PIECE_TYPE || !ev.was_seen(s, Piece(p))) continue;
+            if (type_of(Piece(p)) == NO_PIECE_TYPE || !ev.was_placed(s, Piece(p))) continue;
             bool explained = false;
             for (std::size_t i = 0; i < count && !explained; ++i)
                 explained = along[i].piece_on(s) == Piece(p) ||

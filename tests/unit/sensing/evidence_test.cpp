@@ -68,5 +68,37 @@ TEST(Evidence, WindowDecidesTouchedAndSeen) {
     EXPECT_FALSE(r.ev.was_seen(SQ_E5, W_PAWN));
 }
 
+TEST(Evidence, ABriefVisitBetweenTwoEqualContentsIsOnlySeenNotPlaced) {
+    Recorder r;
+    r.set(1000, {"e2="});
+    r.ev.set_since(1000 * MS);
+    r.set(2000, {"e4=q"});  // 25 ms on an empty square: a hand or a faulty sensor
+    r.set(2025, {"e4="});
+    EXPECT_TRUE(r.ev.was_seen(SQ_E4, B_QUEEN));
+    EXPECT_FALSE(r.ev.was_placed(SQ_E4, B_QUEEN));
+    // The same piece standing longer than the glitch time is placed.
+    r.set(3000, {"e4=q"});
+    r.set(3300, {"e4="});
+    EXPECT_TRUE(r.ev.was_placed(SQ_E4, B_QUEEN));
+}
+
+TEST(Evidence, AVisitEndedByAnotherPieceIsPlaced) {
+    Recorder r;
+    r.set(1000, {"d5=", "d4=R"});  // a rook on an empty square...
+    r.set(1030, {"d4=N"});         // ...replaced in one scan: not a sensor returning to empty
+    EXPECT_TRUE(r.ev.was_placed(SQ_D4, W_ROOK));
+    EXPECT_TRUE(r.ev.was_placed(SQ_D4, W_KNIGHT));  // stands there now
+    EXPECT_FALSE(r.ev.was_placed(SQ_D4, W_QUEEN));
+}
+
+TEST(Evidence, PlacedOnlyInsideTheWindow) {
+    Recorder r;
+    r.set(1000, {"e2=", "e4=P"});
+    r.set(2000, {"e4="});
+    r.ev.set_since(2500 * MS);
+    EXPECT_FALSE(r.ev.was_seen(SQ_E4, W_PAWN));
+    EXPECT_FALSE(r.ev.was_placed(SQ_E4, W_PAWN));
+}
+
 }  // namespace
 }  // namespace venue::sensing::testing

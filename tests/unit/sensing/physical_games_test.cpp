@@ -1,7 +1,7 @@
 // Whole games through the simulated physical board: famous games and seeded random games with
 // every special move, played with human habits (see physical_board.h), replayed into the
-// recogniser at several tick rates. The recognised game must equal the source move for move,
-// with nothing for the arbiter to resolve.
+// recogniser at several tick rates. The recognised game must equal the source move for move;
+// an Ambiguous board passes only if exactly one of its readings continues the source game.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -173,6 +173,48 @@ TEST(Recogniser, PromotionWithThePawnSetDownFirst) {
     EXPECT_EQ(t.game.moves()[0], uci(pos, "a7a8n"));
 }
 
+// Found by a 3,007-game soak: a knight promotion read, the knight lifted, a queen flickering on
+// the promotion square for 25 ms, then the knight recapture. "Queen set down instead, then taken"
+// fits the board as well as the plain recapture, and only the flicker told them apart: that is
+// no evidence, so the recogniser asks instead of reading a queen.
+TEST(Recogniser, AFlickerOfAnotherPromotedPieceDecidesNothing) {
+    Timeline t(fen("6k1/8/8/8/8/8/3N1p1K/8 b - - 0 1"));
+    const Placement p0 = placement_of(t.game.position());
+    t.board(0, p0);
+    t.board(1000, edit(p0, {"f2="}));
+    t.board(1200, edit(p0, {"f2=", "f1=n"}));
+    t.run_to(2000);
+    ASSERT_EQ(t.moves(), std::vector<std::string>{"recognised f2f1n at 1200000"});
+    const Placement after = placement_of(t.game.position());
+    t.board(3000, edit(after, {"f1="}));          // the knight taken off first
+    t.board(3100, edit(after, {"f1=", "d2="}));   // the white knight lifted
+    t.board(3200, edit(after, {"f1=q", "d2="}));  // a ghost queen ...
+    t.board(3225, edit(after, {"f1=", "d2="}));   // ... for 25 ms
+    t.board(3225, edit(after, {"f1=N", "d2="}));  // the white knight set down
+    t.run_to(4000);
+    ASSERT_EQ(t.moves().size(), 2u);
+    EXPECT_EQ(t.moves()[1], "ambiguous: {moves d2f1} {take back 1 then f2f1q d2f1}");
+}
+
+// The same story with the queen standing as long as a settle time would have needed: a swap the
+// players really made (the queen set down, then taken at once) is read as such.
+TEST(Recogniser, AQueenStandingLongerThanAFlickerIsASwapThenTaken) {
+    Timeline t(fen("6k1/8/8/8/8/8/3N1p1K/8 b - - 0 1"));
+    const Placement p0 = placement_of(t.game.position());
+    t.board(0, p0);
+    t.board(1000, edit(p0, {"f2=", "f1=n"}));
+    t.run_to(2000);
+    const Placement after = placement_of(t.game.position());
+    t.board(3000, edit(after, {"f1="}));
+    t.board(3100, edit(after, {"f1=q"}));         // the knight swapped for a queen...
+    t.board(3220, edit(after, {"f1=q", "d2="}));  // ...taken by the knight at once
+    t.board(3360, edit(after, {"f1=", "d2="}));
+    t.board(3400, edit(after, {"f1=N", "d2="}));
+    t.run_to(4500);
+    ASSERT_EQ(t.moves().size(), 2u);
+    EXPECT_EQ(t.moves()[1], "take back 1 then f2f1q d2f1 at 3400000");
+}
+
 TEST(Recogniser, ReadsAgainWhenTheGameChanges) {
     Game g(start_pos());
     MoveRecogniser rec;
