@@ -84,6 +84,12 @@ void dialog(const MatchView* m, UiState& ui) {
     }
     if (kind == K::ENTER_MOVE)
         ImGui::InputTextWithHint("move (UCI)", "e2e4", f.text, sizeof f.text);
+    if (kind == K::ILLEGAL_MOVE_STANDS) {
+        ImGui::InputTextWithHint("move as made", "e1g3 (e7e8q for a pawn)", f.text, sizeof f.text);
+        ImGui::TextDisabled(
+            "the piece goes from the first square to the second, whatever the "
+            "rules say; the game goes on from there in a new part");
+    }
     ImGui::InputText("arbiter", ui.arbiter, sizeof ui.arbiter);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     enter = ImGui::InputTextWithHint("note", "why (required, goes into the log)", f.note,
@@ -184,6 +190,7 @@ ArbiterIntent form_intent(const ActionForm& f, const MatchView* m, const char* a
             in.text = f.text;
             break;
         case K::ENTER_MOVE:
+        case K::ILLEGAL_MOVE_STANDS:
             in.text = f.text;
             break;
         default:
@@ -220,6 +227,8 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
     if (action_button("Result (D)", playing)) open_action(ui, *m, K::DECLARE_RESULT);
     ImGui::SameLine();
     if (action_button("Enter move (M)", playing)) open_action(ui, *m, K::ENTER_MOVE);
+    if (action_button("Illegal move stands (I)", playing && !m->business))
+        open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
     for (const ProposalRow& p : m->proposals) {
         ImGui::PushID(p.ref);
         ImGui::TextColored(color4(COLOR_WARN), "Proposed warning #%d", p.ref);

@@ -48,6 +48,8 @@ void shortcuts(const MatchView* m, UiState& ui) {
         {'C', K::RELEASE_CLAIM}, {'D', K::DECLARE_RESULT}, {'M', K::ENTER_MOVE}};
     for (const Key& k : keys)
         if (ImGui::IsKeyPressed(k.key, false)) open_action(ui, *m, k.kind);
+    if (!m->business && ImGui::IsKeyPressed('I', false))
+        open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
     // Business Chess entries: letters the other actions leave free (docs/console.md).
     using KC = engine::KeyChangeKind;
     struct Entry {
@@ -107,6 +109,7 @@ void help(UiState& ui) {
             {"Y / N", "confirm / reject the oldest proposed warning"},
             {"D", "declare the result"},
             {"M", "enter a move the board could not read"},
+            {"I", "let an illegal move stand (the game goes on from it)"},
             {"S / L / A", "Business Chess: branch / select / pass"},
             {"G / E", "Business Chess: resign a branch / draw a branch"},
             {"V / O / U", "Business Chess: veto / board C / replace a player"},

@@ -90,6 +90,8 @@ const char* action_name(ArbiterActionKind k) {
             return "reject_warning";
         case ArbiterActionKind::RELEASE_CLAIM:
             return "release_claim";
+        case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
+            return "illegal_move_stands";
     }
     return "?";
 }
@@ -396,6 +398,11 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
             if (blank(in.text)) return unexpected(std::string("give the move in UCI (e2e4)"));
             a.text = in.text;
             break;
+        case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
+            if (blank(in.text))
+                return unexpected(std::string("give the move as it was made: from and to (e1g3)"));
+            a.text = in.text;
+            break;
         case ArbiterActionKind::WARN:
         case ArbiterActionKind::REMOVE:
             if (in.player.empty()) return unexpected(std::string("no player chosen"));
@@ -443,6 +450,9 @@ std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
             break;
         case ArbiterActionKind::ENTER_MOVE:
             s = "Enter the move " + in.text;
+            break;
+        case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
+            s = "Let the illegal move " + in.text + " stand (the game goes on from there)";
             break;
         case ArbiterActionKind::WARN:
             s = "Warn " + who + ": " + in.text;
@@ -798,7 +808,8 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     v.termination = m.termination();
     v.segment_ply = int(m.game().ply_count());
     v.ply = v.segment_ply;
-    for (const std::string& part : m.earlier_parts()) {  // "FEN moves UCI UCI ..."
+    for (const engine::GamePart& p : m.earlier_parts()) {
+        const std::string& part = p.line;  // "FEN moves UCI UCI ..."
         const auto at = part.find(" moves");
         for (std::size_t i = at == std::string::npos ? part.size() : at + 6; i < part.size(); ++i)
             if (part[i] == ' ' && i + 1 < part.size() && part[i + 1] != ' ') ++v.ply;

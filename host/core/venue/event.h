@@ -129,6 +129,9 @@ enum class ArbiterActionKind : std::uint8_t {
     CONFIRM_WARNING,   // ref = the proposed warning's number
     REJECT_WARNING,    // ref = the proposed warning's number
     RELEASE_CLAIM,     // the claim holder's claim ends without a move
+    // text = the move as the pieces went ("e1g3", "e7e8q"): an illegal move that stands (it
+    // was found too late to restore, say); the game goes on from the position it made
+    ILLEGAL_MOVE_STANDS,
 };
 struct ArbiterAction {
     std::string match;

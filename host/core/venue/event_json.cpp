@@ -44,7 +44,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ArbiterActionKind,
                               {ArbiterActionKind::REMOVE, "remove"},
                               {ArbiterActionKind::CONFIRM_WARNING, "confirm_warning"},
                               {ArbiterActionKind::REJECT_WARNING, "reject_warning"},
-                              {ArbiterActionKind::RELEASE_CLAIM, "release_claim"}})
+                              {ArbiterActionKind::RELEASE_CLAIM, "release_claim"},
+                              {ArbiterActionKind::ILLEGAL_MOVE_STANDS, "illegal_move_stands"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(ClaimVerdict, {{ClaimVerdict::ACCEPTED, "accepted"},
                                             {ClaimVerdict::LATE, "late"},

@@ -4,6 +4,7 @@
 #include "venue/match.h"
 
 #include "chess/material.h"
+#include "chess/position_edit.h"
 #include "chess/san.h"
 #include "chess/uci.h"
 
@@ -139,6 +140,71 @@ void Match::on(const ClockPressed& e, std::vector<Decision>& out) {
     completed_illegal_move(e.side, "FIDE-7.5.4", "the clock was pressed without a move", out);
 }
 
+bool Match::ended_by_position(Color mover, const std::string& what, std::vector<Decision>& out) {
+    switch (game_.status()) {
+        case chess::GameStatus::ONGOING:
+            return false;
+        case chess::GameStatus::CHECKMATE:
+            end(win_for(mover), "checkmate", "FIDE-5.1.1", what + " is checkmate", out);
+            return true;
+        case chess::GameStatus::STALEMATE:
+            end("1/2-1/2", "stalemate", "FIDE-5.2.1", what + " leaves no legal move: stalemate",
+                out);
+            return true;
+        case chess::GameStatus::DEAD_POSITION:
+            end("1/2-1/2", "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
+            return true;
+        case chess::GameStatus::FIVEFOLD_REPETITION:
+            end("1/2-1/2", "fivefold repetition", "FIDE-9.6.1",
+                "the same position has appeared five times", out);
+            return true;
+        case chess::GameStatus::SEVENTY_FIVE_MOVES:
+            end("1/2-1/2", "75-move rule", "FIDE-9.6.2",
+                "75 moves by each side without a capture or pawn move", out);
+            return true;
+    }
+    return false;
+}
+
+void Match::start_new_part(const chess::Position& from, std::string edit, bool by_move) {
+    std::string line = game_.start_position().fen() + " moves";
+    for (chess::Move m : game_.moves()) line += " " + chess::to_uci(m);
+    parts_.push_back({std::move(line), std::move(edit), by_move});
+    game_ = chess::Game(from);
+}
+
+bool Match::stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out) {
+    if (finished(out)) return false;
+    auto move = chess::parse_physical_move(e.text);
+    auto after = move ? chess::after_illegal_move(game_.position(), *move)
+                      : Result<chess::Position, std::string>(unexpected(move.error()));
+    if (!after) {
+        out.push_back({MoveRefused{config_.id, e.text, ""}, "X-3",
+                       "the illegal move cannot stand: " + after.error()});
+        return false;
+    }
+    const Color mover = game_.position().side_to_move();
+    const std::string what = chess::to_string(*move);
+    start_new_part(*after, "the illegal move " + what + " stood: " + e.note, true);
+    pending_.reset();
+    restore_squares_.clear();
+    clock_after_move_.push_back(clock_.of(mover));
+    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+    // The board shows the move already; the engine waits until it has seen so.
+    restore_required_ = true;
+    out.push_back({RestoreRequired{config_.id, after->fen(), {}}, "X-3",
+                   "arbiter: " + std::string(side_name(mover)) + "'s illegal move " + what +
+                       " stands (" + e.note + "); the game goes on from there in part " +
+                       std::to_string(parts_.size() + 1)});
+    if (ended_by_position(mover, what, out)) return true;
+    clock_.running = ~mover;
+    out.push_back({ClockSwitched{config_.id, ~mover}, "X-3",
+                   std::string(side_name(~mover)) + "'s clock runs"});
+    out.push_back({DeviceCommand{"hub", "clock.run", ~mover, 0}, "X-3",
+                   std::string(side_name(~mover)) + " is to move after the move that stands"});
+    return true;
+}
+
 void Match::commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,
                    std::vector<Decision>& out) {
     const chess::Position before = game_.position();
@@ -154,29 +220,7 @@ void Match::commit(chess::Move m, std::optional<std::int64_t> remaining_ms, cons
     out.push_back({MoveAccepted{config_.id, chess::to_uci(m), san, int(game_.ply_count()), ""},
                    rule, std::string(side_name(mover)) + " played " + san});
 
-    const chess::GameStatus status = game_.status();
-    switch (status) {
-        case chess::GameStatus::ONGOING:
-            break;
-        case chess::GameStatus::CHECKMATE:
-            end(win_for(mover), "checkmate", "FIDE-5.1.1", san + " is checkmate", out);
-            return;
-        case chess::GameStatus::STALEMATE:
-            end("1/2-1/2", "stalemate", "FIDE-5.2.1", san + " leaves no legal move: stalemate",
-                out);
-            return;
-        case chess::GameStatus::DEAD_POSITION:
-            end("1/2-1/2", "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
-            return;
-        case chess::GameStatus::FIVEFOLD_REPETITION:
-            end("1/2-1/2", "fivefold repetition", "FIDE-9.6.1",
-                "the same position has appeared five times", out);
-            return;
-        case chess::GameStatus::SEVENTY_FIVE_MOVES:
-            end("1/2-1/2", "75-move rule", "FIDE-9.6.2",
-                "75 moves by each side without a capture or pawn move", out);
-            return;
-    }
+    if (ended_by_position(mover, san, out)) return;
     clock_.running = ~mover;
     out.push_back({ClockSwitched{config_.id, ~mover}, "FIDE-6.2.1",
                    std::string(side_name(~mover)) + "'s clock runs"});
@@ -356,6 +400,9 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
             commit(*m, std::nullopt, "X-3", out);
             return;
         }
+        case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
+            stand_illegal_move(e, out);
+            return;
         case ArbiterActionKind::WARN:
         case ArbiterActionKind::REMOVE:
         case ArbiterActionKind::CONFIRM_WARNING:
@@ -385,6 +432,8 @@ std::string Match::canonical() const {
     s += "\nzones " + std::to_string(zone_occupancy_[0]) + " " + std::to_string(zone_occupancy_[1]);
     s += "\nrestore " + std::string(restore_required_ ? "yes" : "no");
     for (chess::Square sq : restore_squares_) s += " " + chess::square_to_string(sq);
+    for (const GamePart& p : parts_)
+        s += "\npart " + p.line + " | " + p.edit + (p.by_move ? " | move" : "");
     s += "\n" + canonical_extra();
     return s;
 }

@@ -41,6 +41,16 @@ struct ClockMirror {
 
 struct SnapshotAccess;
 
+// A part of a game that ended in an edit of the position rather than a move: its start and
+// moves as "FEN moves UCI UCI ...", and how the next part began.
+struct GamePart {
+    std::string line;
+    std::string edit;  // "a player was removed (W3)", "the illegal move e1g3 stood: <note>"
+    // The edit was a move (an illegal one that stood): it took the mover's time like any move
+    // (it has an entry in clock_after_move()), though it is in no part's moves.
+    bool by_move = false;
+};
+
 // What one of a match's boards should show, for reading it (runtime::BoardBridge). A plain or
 // Chessball match plays on one board; Business Chess plays a branch on each demonstration board
 // and has boards being set up and boards not in use.
@@ -98,8 +108,9 @@ class Match {
     virtual BoardRole board_role(const std::string& board) const;
 
     // Earlier parts of the game, before its position was edited (a Chessball removal takes men
-    // off): each "FEN moves UCI UCI ...", oldest first. game() is the part being played now.
-    virtual std::vector<std::string> earlier_parts() const { return {}; }
+    // off, an illegal move the arbiter lets stand), oldest first. game() is the part being
+    // played now.
+    const std::vector<GamePart>& earlier_parts() const { return parts_; }
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }
     virtual bool restore_extra(std::string_view /*json*/) { return true; }
@@ -126,6 +137,9 @@ class Match {
     // Plays m as a completed move: decisions, clock switch, automatic endings.
     void commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,
                 std::vector<Decision>& out);
+    // Ends the game when the position after the mover's move does (mate, stalemate, ...); `what`
+    // names the move in the reason.
+    bool ended_by_position(Color mover, const std::string& what, std::vector<Decision>& out);
     void completed_illegal_move(Color side, const char* rule, const std::string& what,
                                 std::vector<Decision>& out);
     void add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
@@ -133,6 +147,11 @@ class Match {
     void end(const std::string& result, const std::string& termination, const char* rule,
              const std::string& why, std::vector<Decision>& out);
     void ignore(const char* rule, const std::string& why, std::vector<Decision>& out);
+    // Ends the part of the game being played and goes on from `from` (an edited position).
+    void start_new_part(const chess::Position& from, std::string edit, bool by_move = false);
+    // ILLEGAL_MOVE_STANDS: the move the arbiter lets stand, played as the pieces went, in a new
+    // part of the game. Returns false (with the reason in `out`) when it cannot stand.
+    bool stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out);
     bool finished(std::vector<Decision>& out);
 
     MatchConfig config_;
@@ -147,6 +166,7 @@ class Match {
     bool restore_required_ = false;
     std::vector<std::optional<std::int64_t>> clock_after_move_;
     std::array<int, 2> zone_occupancy_{0, 0};
+    std::vector<GamePart> parts_;
 };
 
 }  // namespace venue::engine

@@ -71,9 +71,10 @@ std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
     // Business Chess: one game per branch, tied together by headers (games/business/).
     if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
         return games::business::branch_pgns(*bc);
+    const std::vector<GamePart>& edits = match.earlier_parts();
     std::vector<chess::Game> parts;
-    for (const std::string& p : match.earlier_parts())
-        if (auto g = replay_part(p)) parts.push_back(*g);
+    for (const GamePart& p : edits)
+        if (auto g = replay_part(p.line)) parts.push_back(*g);
     parts.push_back(match.game());
     std::vector<chess::PgnGame> out;
     std::size_t clock_index = 0;
@@ -85,14 +86,16 @@ std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
             if (!last) {
                 g.set_tag("Result", "*");
                 g.result = "*";
-                g.set_tag("Termination", "position edited: a player was removed");
+                g.set_tag("Termination", "position edited: " + edits[k].edit);
             }
-            g.comment = "Part " + std::to_string(k + 1) + " of " + std::to_string(parts.size()) +
-                        (k == 0 ? "" : ": from the position after a player's removal") +
-                        (last ? "" : "; the game continues in part " + std::to_string(k + 2));
+            g.comment =
+                "Part " + std::to_string(k + 1) + " of " + std::to_string(parts.size()) +
+                (k == 0 ? "" : ": from the position after this edit: " + edits[k - 1].edit) +
+                (last ? "" : "; the game continues in part " + std::to_string(k + 2));
         }
         add_moves(g, parts[k], match, clock_index);
-        clock_index += parts[k].moves().size();
+        // An illegal move that stood is in no part's moves, but has its clock entry.
+        clock_index += parts[k].moves().size() + (k < edits.size() && edits[k].by_move ? 1 : 0);
         out.push_back(std::move(g));
     }
     return out;

@@ -33,6 +33,9 @@ struct SnapshotAccess {
         for (const auto& c : m.clock_after_move_)
             clocks.push_back(c ? nlohmann::json(*c) : nullptr);
         j["clock_after_move"] = clocks;
+        nlohmann::json parts = nlohmann::json::array();
+        for (const GamePart& p : m.parts_) parts.push_back({p.line, p.edit, p.by_move});
+        j["parts"] = parts;
         const std::string extra = m.extra_snapshot();
         if (!extra.empty()) j["extra"] = nlohmann::json::parse(extra);
         return j;
@@ -77,6 +80,10 @@ struct SnapshotAccess {
         for (const auto& c : j.at("clock_after_move"))
             m.clock_after_move_.push_back(c.is_null() ? std::nullopt
                                                       : std::optional(c.get<std::int64_t>()));
+        if (j.contains("parts"))
+            for (const auto& p : j.at("parts"))
+                m.parts_.push_back(
+                    {p.at(0).get<std::string>(), p.at(1).get<std::string>(), p.at(2).get<bool>()});
         if (j.contains("extra") && !m.restore_extra(j.at("extra").dump()))
             return unexpected("match " + m.config_.id + ": its game's own state is unreadable");
         return owner;

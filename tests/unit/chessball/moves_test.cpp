@@ -117,6 +117,34 @@ TEST(CB_A1, StartFileOwnershipSurvivesASnapshotAfterARemoval) {
         restored->apply(Event{1'001'000, 1'001, MoveSensed{"m1", "b", "f3e5"}})));
 }
 
+// The judge lets an illegal move stand: the holder's turn is over, and in the new part of
+// the game the man that moved is still his starting owner's.
+TEST(CB_A1, AnIllegalMoveThatStandsEndsTheClaimAndKeepsStartFiles) {
+    Script s(start_file_ownership());
+    s.press(3);  // W4 (g and h) ...
+    ArbiterAction stands;
+    stands.match = "m1";
+    stands.kind = ArbiterActionKind::ILLEGAL_MOVE_STANDS;
+    stands.text = "g1e3";  // ... moved his knight g1-e3, and nobody objected in time
+    stands.arbiter = "judge";
+    stands.note = "found after the press";
+    auto d = s.send(stands);
+    EXPECT_EQ(find<ClaimEnded>(d)->player, "W4");
+    EXPECT_FALSE(s.match().claim_holder());
+    EXPECT_EQ(s.match().earlier_parts().size(), 1u);
+    s.send(BoardRestored{"m1", "b"});  // the board shows it
+    s.turn(8, "a7a6");
+    s.press(2);  // W3 owns e, where the knight stands now: not his
+    ASSERT_TRUE(find<RestoreRequired>(s.move("e3c4")));
+    s.send(BoardRestored{"m1", "b"});
+    s.judge(ArbiterActionKind::RELEASE_CLAIM);
+    s.press(3);
+    s.move("e3c4");
+    const auto* accepted = find<MoveAccepted>(s.clock());
+    ASSERT_TRUE(accepted);
+    EXPECT_EQ(accepted->san, "Nc4");
+}
+
 TEST(CB_A2, CastlingBelongsToTheOwnerOfTheKingsFile) {
     Script s;
     s.turn(2, "e2e4");

@@ -262,6 +262,37 @@ TEST(ConsoleActions, TheDialogReadsItsFieldsBack) {
     h.frames(f, 3);
 }
 
+// "Record an illegal move that stands": the shortcut opens the dialog, the move typed as it was
+// made becomes the event, and the engine goes on from the position it made in a new part.
+TEST(ConsoleActions, AnIllegalMoveThatStandsThroughTheDialog) {
+    Feed f;
+    Headless h;
+    f.turn("e4");
+    h.frames(f, 1);
+    const MatchView m = f.view().matches[0];
+    h.key(f, 'I');
+    EXPECT_EQ(h.ui.form.intent.kind, K::ILLEGAL_MOVE_STANDS);
+    h.frames(f, 2);  // the dialog drawn, with its field
+    std::strcpy(h.ui.form.text, "");
+    std::strcpy(h.ui.form.note, "seen too late");
+    EXPECT_EQ(to_event(form_intent(h.ui.form, &m, "Chief"), 1).error(),
+              "give the move as it was made: from and to (e1g3)");
+    std::strcpy(h.ui.form.text, "g8e6");  // Black's knight, moved like no knight
+    const ArbiterIntent in = form_intent(h.ui.form, &m, "Chief");
+    EXPECT_EQ(describe(in),
+              "Let the illegal move g8e6 stand (the game goes on from there) in match m1");
+    auto d = f.act(in);
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<RestoreRequired>(d, &why));
+    EXPECT_EQ(why->rule, "X-3") << why->reason;
+    f.send(BoardRestored{"m1", "b"});
+    const MatchView after = f.view().matches[0];
+    EXPECT_NE(after.to_move.find("White"), std::string::npos) << after.to_move;
+    EXPECT_EQ(after.segment_ply, 0);
+    EXPECT_EQ(after.ply, 1);  // e4 in the first part
+    h.frames(f, 2);
+}
+
 // The setup wizard's window, headless: every step of every game drawn for a few frames (the
 // model's behaviour is tested in setup_wizard_test.cpp).
 TEST(ConsolePanels, TheSetupWizardDrawsEveryStepOfEveryGame) {

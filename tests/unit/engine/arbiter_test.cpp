@@ -1,5 +1,8 @@
 // Arbiter actions (catalogue X-3): every one needs a note, none edits history.
 #include "script.h"
+#include "venue/event_json.h"
+#include "venue/pgn_export.h"
+#include "venue/snapshot.h"
 
 namespace venue::engine {
 namespace {
@@ -89,6 +92,92 @@ TEST(X_3, EnterMoveWhenTheBoardCannotBeRead) {
     ASSERT_TRUE(find<MoveAccepted>(d));
     a.text = "e2e4";  // now illegal (Black to move)
     ASSERT_TRUE(find<MoveRefused>(s.send(a)));
+}
+
+// An illegal move found too late to take back: the arbiter lets it stand. The game goes on from
+// the position it made, in a new part (its PGN is two games), and the log keeps why.
+TEST(X_3, AnIllegalMoveThatStandsStartsANewPartOfTheGame) {
+    Script s;
+    s.moves({"e2e4", "e7e5"});
+    // White's knight went g1-e3 (not a knight's move); the clock was pressed.
+    s.send(BoardMismatch{"m1", "b", {chess::SQ_G1, chess::SQ_E3}});
+    auto counted = s.send(ClockPressed{"m1", chess::WHITE, 5'300'000});
+    ASSERT_TRUE(find<IllegalMoveCounted>(counted));
+    ASSERT_TRUE(s.match().restore_required());
+
+    auto a = action(ArbiterActionKind::ILLEGAL_MOVE_STANDS, "noticed only after Black replied");
+    a.text = "g1e3";
+    const Decision* why = nullptr;
+    auto d = s.send(a);
+    auto* board = find<RestoreRequired>(d, &why);
+    ASSERT_TRUE(board);
+    EXPECT_EQ(board->fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    EXPECT_EQ(why->rule, "X-3");
+    EXPECT_NE(why->reason.find("illegal move g1e3 stands"), std::string::npos) << why->reason;
+    EXPECT_EQ(find<ClockSwitched>(d)->running, chess::BLACK);
+    EXPECT_EQ(find<DeviceCommand>(d)->command, "clock.run");
+    EXPECT_EQ(s.to_move(), chess::BLACK);
+    ASSERT_EQ(s.match().earlier_parts().size(), 1u);
+    EXPECT_EQ(s.match().earlier_parts()[0].line,
+              std::string(chess::Position::START_FEN) + " moves e2e4 e7e5");
+    EXPECT_TRUE(s.match().earlier_parts()[0].by_move);
+
+    // The board already shows it: the game goes on.
+    s.send(BoardRestored{"m1", "b"});
+    EXPECT_FALSE(s.match().restore_required());
+    s.move("b8c6");
+    EXPECT_EQ(s.match().game().ply_count(), 1u);
+
+    // Two PGN games, the first ending where the edit was made, with every move's clock.
+    const auto parts = to_pgn_parts(s.match());
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0].tag("Termination"),
+              "position edited: the illegal move g1e3 stood: noticed only after Black replied");
+    EXPECT_EQ(parts[1].start.fen(),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    ASSERT_EQ(parts[1].moves.size(), 1u);
+    EXPECT_EQ(parts[1].moves[0].clock_ms, s.match().clock_after_move().back());
+    EXPECT_EQ(s.match().clock_after_move().size(), 4u);  // e4, e5, the move that stood, Nc6
+
+    // The log rebuilds it, and so does a snapshot.
+    VenueState replayed;
+    for (const Event& e : s.events()) {
+        auto body = parse_event(kind_name(e.body), event_payload(e.body));
+        ASSERT_TRUE(body) << body.error();
+        replayed.apply({e.host_ns, e.hub_us, *body});
+    }
+    EXPECT_EQ(replayed.state_hash(), s.state().state_hash());
+    auto restored = restore_state(snapshot_state(s.state()));
+    ASSERT_TRUE(restored) << restored.error();
+    EXPECT_EQ(restored->canonical(), s.state().canonical());
+}
+
+TEST(X_3, AnIllegalMoveThatCannotStandIsRefusedWithTheReason) {
+    Script s;
+    s.moves({"e2e4", "e7e5"});
+    auto a = action(ArbiterActionKind::ILLEGAL_MOVE_STANDS);
+    a.text = "e1d1";  // the king onto his own queen
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<MoveRefused>(s.send(a), &why));
+    EXPECT_NE(why->reason.find("own piece stands on d1"), std::string::npos) << why->reason;
+    a.text = "d8h4";  // not White's piece
+    ASSERT_TRUE(find<MoveRefused>(s.send(a), &why));
+    EXPECT_NE(why->reason.find("no White piece stands on d8"), std::string::npos);
+    EXPECT_TRUE(s.match().earlier_parts().empty());
+    EXPECT_EQ(s.match().game().ply_count(), 2u);
+}
+
+TEST(X_3, AnIllegalMoveThatStandsCanEndTheGame) {
+    // The queen jumps over her own pawn on e2 and mates: the arbiter lets it stand.
+    Script s;
+    s.moves({"d2d4", "f7f6", "g1f3", "g7g5"});
+    auto a = action(ArbiterActionKind::ILLEGAL_MOVE_STANDS, "Black did not object in time");
+    a.text = "d1h5";
+    auto d = s.send(a);
+    auto* ended = find<GameEnded>(d);
+    ASSERT_TRUE(ended);
+    EXPECT_EQ(ended->result, "1-0");
+    EXPECT_EQ(ended->termination, "checkmate");
 }
 
 }  // namespace

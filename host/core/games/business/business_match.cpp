@@ -535,6 +535,14 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                    "branch with declare_result or enter_move",
                    out);
             return;
+        case K::ILLEGAL_MOVE_STANDS:
+            // A branch is one game in a tree of them (its PGN names its parent and split ply);
+            // a move outside the rules would need a new part of one branch. Not offered yet.
+            ignore("X-3",
+                   "an illegal move standing in a branch is not supported yet: restore the "
+                   "branch's board, or end the branch with declare_result",
+                   out);
+            return;
         default:
             Match::on(e, out);
     }

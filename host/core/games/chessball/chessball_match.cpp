@@ -1,5 +1,7 @@
 #include "games/chessball/chessball_match.h"
 
+#include "chess/position_edit.h"
+
 #include <nlohmann/json.hpp>
 
 #include "chess/material.h"
@@ -384,9 +386,6 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
                        "the removal would leave a king in check: the judge decides (" +
                            edited.error() + ")"});
     } else if (!plan.squares.empty()) {
-        std::string part = game_.start_position().fen() + " moves";
-        for (chess::Move m : game_.moves()) part += " " + chess::to_uci(m);
-        segments_.push_back(part);
         // The new part's ids are its squares: carry each man's start file over to them.
         std::array<int, chess::SQUARE_NB> carried{};
         for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
@@ -395,7 +394,7 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
                 id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
         }
         start_file_ = carried;
-        game_ = chess::Game(*edited);
+        start_new_part(*edited, "a player was removed (" + player(p).id + ")");
         restore_required_ = true;
         out.push_back({RestoreRequired{config_.id, edited->fen(), plan.squares}, "CB-6.4.4.1",
                        "take these men off the board (never the king, CB-6.4.4.2)"});
@@ -429,10 +428,27 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                              e.kind == K::CONFIRM_WARNING || e.kind == K::REJECT_WARNING ||
                              e.kind == K::RELEASE_CLAIM;
     if (!team_action) {
-        const std::size_t plies = game_.ply_count(), first = out.size();
+        const std::size_t plies = game_.ply_count(), parts = parts_.size(), first = out.size();
+        const chess::Position before = game_.position();
         Match::on(e, out);
         cite_ending(first, out);
         if (e.kind == K::RESTORE_POSITION) holder_.reset();
+        if (e.kind == K::ILLEGAL_MOVE_STANDS && parts_.size() > parts) {
+            // The new part's ids are its squares: each man keeps his start file (CB-A1), the
+            // one that moved included.
+            const auto move = chess::parse_physical_move(e.text);
+            std::array<int, chess::SQUARE_NB> carried{};
+            for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
+                const chess::Square was =
+                    move && chess::Square(sq) == move->to ? move->from : chess::Square(sq);
+                const chess::PieceId id = before.id_on(was);
+                carried[std::size_t(sq)] =
+                    id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
+            }
+            start_file_ = carried;
+            if (phase_ != MatchPhase::FINISHED) fifty_moves(out);
+            end_claim("CB-6.3", "the judge let the illegal move stand: the claim ends", out);
+        }
         // a move the judge enters completes the turn like a clock press (CB-6.3).
         if (e.kind == K::ENTER_MOVE && game_.ply_count() > plies) {
             fifty_moves(out);
@@ -501,7 +517,6 @@ std::string ChessballMatch::canonical_extra() const {
     s += " holder " + (holder_ ? player(*holder_).id : std::string("-"));
     for (const Proposal& p : proposals_)
         s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
-    for (const std::string& seg : segments_) s += "\nsegment " + seg;
     if (config_.chessball.ownership == engine::Ownership::START_FILE) {
         s += "\nstart files ";
         for (int f : start_file_) s += char('a' + f);
@@ -523,7 +538,6 @@ std::string ChessballMatch::extra_snapshot() const {
     for (const Proposal& p : proposals_)
         props.push_back({p.ref, int(p.player.team), p.player.index, p.reason, p.open});
     j["proposals"] = props;
-    j["segments"] = segments_;
     j["start_file"] = start_file_;
     return j.dump();
 }
@@ -545,7 +559,10 @@ bool ChessballMatch::restore_extra(std::string_view text) {
             proposals_.push_back({p[0].get<int>(),
                                   PlayerRef{chess::Color(p[1].get<int>()), p[2].get<int>()},
                                   p[3].get<std::string>(), p[4].get<bool>()});
-        segments_ = j.at("segments").get<std::vector<std::string>>();
+        // Snapshots written before the parts moved to Match kept them here.
+        if (j.contains("segments") && parts_.empty())
+            for (const auto& line : j.at("segments"))
+                parts_.push_back({line.get<std::string>(), "a player was removed"});
         // Snapshots written before CB-A1's option have none: every man by his square then.
         if (j.contains("start_file"))
             start_file_ = j.at("start_file").get<std::array<int, chess::SQUARE_NB>>();

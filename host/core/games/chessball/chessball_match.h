@@ -47,7 +47,6 @@ class ChessballMatch : public engine::Match {
     const std::vector<Proposal>& proposals() const { return proposals_; }
     const engine::PlayerConfig& player(PlayerRef p) const;
 
-    std::vector<std::string> earlier_parts() const override { return segments_; }
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
 
@@ -92,7 +91,6 @@ class ChessballMatch : public engine::Match {
     std::vector<int> warnings_[2];
     std::optional<PlayerRef> holder_;
     std::vector<Proposal> proposals_;
-    std::vector<std::string> segments_;  // earlier parts of the game (before removals), as UCI
     // CB-A1 start_file: the file each man of the part being played started the game on, by its
     // PieceId in this part (a removal starts a new part whose ids are its squares, so the
     // files are carried over from the old part's ids).

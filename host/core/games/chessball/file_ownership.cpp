@@ -1,5 +1,7 @@
 #include "games/chessball/file_ownership.h"
 
+#include "chess/position_edit.h"
+
 #include <algorithm>
 
 namespace venue::games::chessball {
@@ -104,40 +106,9 @@ RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
 
 Result<chess::Position, std::string> without_pieces(const chess::Position& pos,
                                                     const std::vector<chess::Square>& squares) {
-    std::string placement;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const chess::Square s = chess::make_square(file, rank);
-            chess::Piece p = pos.piece_on(s);
-            if (std::find(squares.begin(), squares.end(), s) != squares.end()) p = chess::NO_PIECE;
-            if (p == chess::NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) placement += char('0' + empty);
-            empty = 0;
-            placement += " PNBRQK  pnbrqk"[p];
-        }
-        if (empty) placement += char('0' + empty);
-        if (rank) placement += '/';
-    }
-    auto has = [&](chess::Square s, chess::Piece p) {
-        return pos.piece_on(s) == p &&
-               std::find(squares.begin(), squares.end(), s) == squares.end();
-    };
-    std::string castling;
-    if (pos.can_castle(chess::WHITE_OO) && has(chess::SQ_H1, chess::W_ROOK)) castling += 'K';
-    if (pos.can_castle(chess::WHITE_OOO) && has(chess::SQ_A1, chess::W_ROOK)) castling += 'Q';
-    if (pos.can_castle(chess::BLACK_OO) && has(chess::SQ_H8, chess::B_ROOK)) castling += 'k';
-    if (pos.can_castle(chess::BLACK_OOO) && has(chess::SQ_A8, chess::B_ROOK)) castling += 'q';
-    const std::string fen = placement + (pos.side_to_move() == chess::WHITE ? " w " : " b ") +
-                            (castling.empty() ? "-" : castling) + " - " +
-                            std::to_string(pos.halfmove_clock()) + " " +
-                            std::to_string(pos.fullmove_number());
-    auto edited = chess::Position::from_fen(fen);
-    if (!edited) return unexpected(edited.error().to_string());
-    return *edited;
+    chess::PositionEdit edit = chess::edit_of(pos);
+    for (chess::Square s : squares) edit.board[s] = chess::NO_PIECE;
+    return chess::position_of(edit);
 }
 
 }  // namespace venue::games::chessball
