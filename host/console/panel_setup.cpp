@@ -88,7 +88,27 @@ void step_event(SetupWizard& w, SetupUi& ui) {
     if (!ui.hub_status.empty()) ImGui::TextColored(color4(COLOR_INFO), "%s", ui.hub_status.c_str());
 }
 
+// Which of the file's matches the steps set up: one at a time, the others kept as they are.
+void match_picker(SetupWizard& w) {
+    const auto& matches = w.draft().matches;
+    const std::string current = w.match().id + " (" + w.match().game + ")";
+    if (ImGui::BeginCombo("Match to set up", current.c_str())) {
+        for (std::size_t i = 0; i < matches.size(); ++i)
+            if (ImGui::Selectable((matches[i].id + " (" + matches[i].game + ")").c_str(),
+                                  i == w.match_index()))
+                w.select_match(i);
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Add a match")) w.add_match();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(matches.size() < 2);
+    if (ImGui::Button("Remove this match")) w.remove_match();
+    ImGui::EndDisabled();
+}
+
 void step_game(SetupWizard& w) {
+    match_picker(w);
     engine::MatchConfig& m = w.match();
     std::string id = m.id;
     if (ImGui::InputText("Match id", &id)) w.set_match_id(id);

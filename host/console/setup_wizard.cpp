@@ -12,8 +12,6 @@
 namespace venue::console {
 namespace {
 
-constexpr const char* MATCH_KEY = "match[1]";  // the wizard's match is the file's first
-
 const char* side_key(TeamSide s) {
     return s == TeamSide::WHITE ? "white" : "black";
 }
@@ -76,11 +74,11 @@ std::string WizardIssue::to_string() const {
     return key.empty() ? message : key + ": " + message;
 }
 
-WizardStep step_of_key(const std::string& key) {
+WizardStep step_of_key(const std::string& key, std::size_t match_index) {
     if (starts_with(key, "event") || starts_with(key, "feed") || starts_with(key, "hub"))
         return WizardStep::EVENT;
     if (starts_with(key, "board")) return WizardStep::BOARDS;
-    const std::string match = std::string(MATCH_KEY) + ".";
+    const std::string match = "match[" + std::to_string(match_index + 1) + "].";
     if (!starts_with(key, match)) return WizardStep::REVIEW;
     const std::string rest = key.substr(match.size());
     if (starts_with(rest, "white") || starts_with(rest, "black")) {
@@ -127,6 +125,49 @@ const engine::TeamConfig& SetupWizard::team(TeamSide side) const {
     return side == TeamSide::WHITE ? match().white : match().black;
 }
 
+std::string SetupWizard::match_key() const {
+    return "match[" + std::to_string(match_index_ + 1) + "]";
+}
+
+void SetupWizard::select_match(std::size_t index) {
+    match_index_ = std::min(index, draft_.matches.size() - 1);
+    claim_target_.reset();
+    say("setting up match " + match().id);
+}
+
+void SetupWizard::add_match() {
+    std::string id, board;
+    for (int n = int(draft_.matches.size()) + 1;; ++n) {
+        id = "m" + std::to_string(n);
+        board = "b" + std::to_string(n);
+        bool taken = false;
+        for (const auto& m : draft_.matches) taken |= m.id == id || m.board == board;
+        if (!taken) break;
+    }
+    engine::MatchConfig m = new_venue().matches.front();
+    m.id = id;
+    m.board = board;
+    draft_.matches.push_back(m);
+    match_index_ = draft_.matches.size() - 1;
+    claim_target_.reset();
+    set_game("chessball");
+    say("a new match " + id + " on board " + board);
+}
+
+bool SetupWizard::remove_match() {
+    if (draft_.matches.size() < 2) {
+        say("a venue file has at least one match", true);
+        return false;
+    }
+    const std::string id = match().id;
+    draft_.matches.erase(draft_.matches.begin() + std::ptrdiff_t(match_index_));
+    if (draft_.hub.match == id) draft_.hub.match = draft_.matches.front().id;
+    match_index_ = std::min(match_index_, draft_.matches.size() - 1);
+    claim_target_.reset();
+    say("match " + id + " removed (nothing is written until you save)");
+    return true;
+}
+
 std::string SetupWizard::player_label(PlayerRef p) const {
     const engine::PlayerConfig& pc = player(p);
     if (pc.name.empty() || pc.name == pc.id) return pc.id;
@@ -134,8 +175,7 @@ std::string SetupWizard::player_label(PlayerRef p) const {
 }
 
 std::string SetupWizard::player_key(PlayerRef p) const {
-    return std::string(MATCH_KEY) + "." + side_key(p.side) + ".players[" +
-           std::to_string(p.index + 1) + "]";
+    return match_key() + "." + side_key(p.side) + ".players[" + std::to_string(p.index + 1) + "]";
 }
 
 void SetupWizard::say(std::string text, bool error) {
@@ -361,7 +401,7 @@ void SetupWizard::remove_board(std::size_t index) {
 std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
     std::vector<WizardIssue> out;
     const engine::MatchConfig& m = match();
-    const std::string mk = MATCH_KEY;
+    const std::string mk = match_key();
     const bool chessball = m.game == "chessball";
     switch (step) {
         case WizardStep::EVENT:
@@ -502,7 +542,7 @@ std::vector<WizardIssue> SetupWizard::check(WizardStep step) const {
     if (!applies(step)) return {};
     std::vector<WizardIssue> out = own_issues(step);
     if (out.empty())
-        if (auto e = read_back(); e && step_of_key(e->key) == step)
+        if (auto e = read_back(); e && step_of_key(e->key, match_index_) == step)
             out.push_back({e->key, e->message + " (line " + std::to_string(e->line) + ")"});
     return out;
 }
@@ -535,6 +575,16 @@ bool SetupWizard::save(bool overwrite) {
         say("not saved: " + path_ + " exists; tick \"overwrite\" to replace it", true);
         return false;
     }
+    // The old file is kept: the new one is written from the draft, without its comments.
+    const bool replacing = std::filesystem::exists(path_, ec);
+    if (replacing) {
+        std::filesystem::copy_file(path_, path_ + ".bak",
+                                   std::filesystem::copy_options::overwrite_existing, ec);
+        if (ec) {
+            say("not saved: cannot keep the old file as " + path_ + ".bak: " + ec.message(), true);
+            return false;
+        }
+    }
     // Written beside it and renamed over it: a failed write never leaves half a venue file.
     const std::string tmp = path_ + ".wizard-tmp";
     {
@@ -553,8 +603,8 @@ bool SetupWizard::save(bool overwrite) {
         std::filesystem::remove(tmp, ec);
         return false;
     }
-    say("saved " + path_ + "; run it with: venue-console " + path_ + " (or venue run " + path_ +
-        ")");
+    say("saved " + path_ + (replacing ? " (the old file is " + path_ + ".bak)" : std::string()) +
+        "; run it with: venue-console " + path_ + " (or venue run " + path_ + ")");
     return true;
 }
 

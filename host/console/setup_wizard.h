@@ -3,8 +3,10 @@
 // ImGui, no devices; the panel (panel_setup.cpp) draws it and the hub's presses reach it through
 // on_claim_press() (setup_hub.h).
 //
-// The wizard sets up one match, the file's first; other matches of a file it edits are kept as
-// they are. Validation names the field as the venue file does ("match[1].white.players[2].files")
+// The wizard sets up one match at a time (select_match; a new one with add_match); the others
+// are kept as they are. Saving over a file keeps the old one as FILE.bak (the file is written
+// from the draft, so comments in it are not carried over). Validation names the field as the
+// venue file does ("match[1].white.players[2].files")
 // and, for the whole file, is exactly `venue run`'s: the draft is written with write_venue_toml()
 // and read back with parse_venue_config().
 #pragma once
@@ -59,11 +61,22 @@ class SetupWizard {
     static SetupWizard open(const std::string& path);
 
     const std::string& path() const { return path_; }
-    // The draft, for the panel to edit fields in place. The match being set up is matches[0].
+    // The draft, for the panel to edit fields in place. The match being set up is
+    // matches[match_index()].
     config::VenueConfig& draft() { return draft_; }
     const config::VenueConfig& draft() const { return draft_; }
-    engine::MatchConfig& match() { return draft_.matches.front(); }
-    const engine::MatchConfig& match() const { return draft_.matches.front(); }
+    engine::MatchConfig& match() { return draft_.matches.at(match_index_); }
+    const engine::MatchConfig& match() const { return draft_.matches.at(match_index_); }
+    std::size_t match_index() const { return match_index_; }
+    // "match[2]": the match being set up, as the venue file's keys name it.
+    std::string match_key() const;
+    // Sets up another match of the file (index clamped to the last one).
+    void select_match(std::size_t index);
+    // A new match (Chessball, as a new file starts; a fresh id m2, m3 ... and its own board id),
+    // selected.
+    void add_match();
+    // Drops the match being set up; the last match of a file stays (false, with the reason).
+    bool remove_match();
     engine::TeamConfig& team(TeamSide side);
     const engine::TeamConfig& team(TeamSide side) const;
     engine::PlayerConfig& player(PlayerRef p) { return team(p.side).players.at(p.index); }
@@ -144,14 +157,16 @@ class SetupWizard {
 
     std::string path_;
     config::VenueConfig draft_;
+    std::size_t match_index_ = 0;
     WizardStep step_ = WizardStep::EVENT;
     std::optional<PlayerRef> claim_target_;
     std::string message_;
     bool message_error_ = false;
 };
 
-// The step a key of the venue file belongs to ("board[2].port": BOARDS); REVIEW for the
-// whole-match rules (key "match[1]") and anything not set up by a single step.
-WizardStep step_of_key(const std::string& key);
+// The step a key of the venue file belongs to ("board[2].port": BOARDS) when the wizard sets up
+// match number match_index (from 0); REVIEW for the whole-match rules (key "match[1]"), the other
+// matches, and anything not set up by a single step.
+WizardStep step_of_key(const std::string& key, std::size_t match_index = 0);
 
 }  // namespace venue::console

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "console/setup_hub.h"
 
@@ -241,6 +242,66 @@ TEST(SetupWizard, AKeyOfTheFileBelongsToAStep) {
     EXPECT_EQ(step_of_key("match[1].black.players[1].id"), WizardStep::TEAMS);
     EXPECT_EQ(step_of_key("match[1]"), WizardStep::REVIEW);
     EXPECT_EQ(step_of_key("match[2].id"), WizardStep::REVIEW);
+    EXPECT_EQ(step_of_key("match[2].id", 1), WizardStep::GAME);
+    EXPECT_EQ(step_of_key("match[2].white.players[1].files", 1), WizardStep::FILES);
+    EXPECT_EQ(step_of_key("match[1].id", 1), WizardStep::REVIEW);
+}
+
+// A file of two matches: the second set up (its issues named match[2]), the first kept as it
+// was, comments and all in FILE.bak since the new file is written from the draft.
+TEST(SetupWizard, SetsUpAnyMatchOfTheFileAndKeepsTheOldFile) {
+    TempFile file("two-matches.toml");
+    std::ifstream example(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
+    std::stringstream text;
+    text << example.rdbuf();
+    std::ofstream(file.path()) << text.str();
+    SetupWizard w = SetupWizard::open(file.path());
+    ASSERT_EQ(w.draft().matches.size(), 1u) << w.message();
+    const engine::MatchConfig first = w.match();
+
+    w.add_match();
+    EXPECT_EQ(w.match_index(), 1u);
+    EXPECT_EQ(w.match_key(), "match[2]");
+    EXPECT_EQ(w.match().id, "m2");
+    EXPECT_EQ(w.match().game, "chessball");
+    w.set_match_id("cb2");
+    w.set_player_count(W::WHITE, 2);
+    w.team(W::WHITE).players[1].files = "";  // h has no owner now
+    const auto issues = w.check(WizardStep::FILES);
+    ASSERT_FALSE(issues.empty());
+    EXPECT_EQ(issues[0].key.rfind("match[2].white", 0), 0u) << issues[0].to_string();
+    w.deal_files(W::WHITE);
+    // Buttons: the second match's players need their own; press them.
+    w.go_to(WizardStep::BUTTONS);
+    for (int b = 0; w.claim_target() && b < 16; ++b)
+        ASSERT_TRUE(w.on_claim_press(b)) << w.message();
+    const auto everything = w.check_all();
+    ASSERT_TRUE(everything.empty()) << everything.front().to_string();
+    ASSERT_TRUE(w.save(true)) << w.message();
+    EXPECT_NE(w.message().find(".bak"), std::string::npos) << w.message();
+
+    // The old file, comments and all, is FILE.bak; the new one has both matches.
+    std::ifstream bak(file.path() + ".bak");
+    std::stringstream old;
+    old << bak.rdbuf();
+    EXPECT_EQ(old.str(), text.str());
+    auto saved = config::load_venue_config(file.path());
+    ASSERT_TRUE(saved) << saved.error().to_string();
+    ASSERT_EQ(saved->matches.size(), 2u);
+    EXPECT_EQ(saved->matches[0].id, first.id);
+    EXPECT_EQ(saved->matches[0].white.players.size(), first.white.players.size());
+    EXPECT_EQ(saved->matches[1].id, "cb2");
+    EXPECT_EQ(saved->matches[1].white.players.size(), 2u);
+
+    // The first match again; a match removed; the last one stays.
+    w.select_match(0);
+    EXPECT_EQ(w.match().id, first.id);
+    w.select_match(9);
+    EXPECT_EQ(w.match().id, "cb2");
+    EXPECT_TRUE(w.remove_match());
+    EXPECT_EQ(w.draft().matches.size(), 1u);
+    EXPECT_FALSE(w.remove_match());
+    EXPECT_TRUE(w.message_is_error());
 }
 
 TEST(SetupWizard, TheGameSetsItsDefaultsAndItsSteps) {
