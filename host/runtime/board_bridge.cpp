@@ -38,6 +38,7 @@ void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& 
     // The report on the previous board comes first: it was read before this one was sensed.
     if (auto report = recogniser_.feed(board, game_of(match.board_role(board_))))
         on_report(*report, match, host_ns, out);
+    if (!has_fed_ || board.squares != last_fed_) last_change_ns_ = host_ns;
     last_fed_ = board.squares;
     has_fed_ = true;
     // Every sensed board is evidence, kept in the log whether or not it settles.
@@ -87,6 +88,12 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
                 // would be a move of the branch before the board was confirmed.
                 if (role.setting_up) return;
                 last_mismatch_ = 0;
+                // A move and its quick reply: the match plays the move when the reply comes and
+                // holds the reply; the same board, read again against the longer game, is the
+                // reply alone, which the match already holds. Nothing new: not sensed twice.
+                if (r.moves.size() == 1 && role.game == &match.game() &&
+                    match.pending_move() == r.moves[0])
+                    return;
                 for (chess::Move m : r.moves)
                     out.push_back({host_ns, std::nullopt,
                                    engine::MoveSensed{match_, board_, chess::to_uci(m)}});

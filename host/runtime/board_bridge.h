@@ -5,7 +5,9 @@
 // or none); this class says what that reading means for the match.
 //
 //   stable board read as            event(s)
-//   a move (or move and reply)      MoveSensed per move
+//   a move (or move and reply)      MoveSensed per move, but not the move the match already
+//                                   holds (a quick reply, read again once the match has
+//                                   played the first move)
 //   the game's position             BoardRestored, when the match waits for a restore or holds
 //                                   a move not yet completed (the piece was put back)
 //   nothing legal, a wrong mover,   BoardMismatch with the squares that differ, unless the
@@ -50,6 +52,8 @@ class BoardBridge {
     // A board has been sensed that is not read yet (it has not settled): a clock press now
     // may belong to a move the recogniser has not reported yet.
     bool settling() const { return has_fed_ && (!has_read_ || last_fed_ != last_read_); }
+    // When the board last changed (the host time given to on_board), for press_hold.h.
+    std::int64_t last_change_ns() const { return last_change_ns_; }
     std::int64_t settle_us() const { return recogniser_.config().settle_us; }
 
     // The last reading, for status displays.
@@ -67,6 +71,7 @@ class BoardBridge {
     std::optional<sensing::Recognition> last_reading_;
     chess::Bitboard last_mismatch_ = 0;  // squares last reported, so a mismatch is said once
     sensing::Placement last_fed_{};      // the last board sensed
+    std::int64_t last_change_ns_ = 0;    // ... and when it came
     sensing::Placement last_read_{};     // the board of the last reading
     bool has_fed_ = false;
     bool has_read_ = false;

@@ -1,6 +1,7 @@
 #include "runtime/daemon.h"
 
 #include "common/overloaded.h"
+#include "runtime/press_hold.h"
 #include "venue/event_json.h"
 #include "venue/match_of.h"
 
@@ -337,31 +338,26 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
     }
 }
 
-bool Daemon::board_settling(const std::string& match_id) const {
+bool Daemon::press_waits(const std::string& match_id, io::HostNanos held_since,
+                         io::HostNanos now) const {
     for (const Board& b : boards_)
-        if (b.bridge.match_id() == match_id && b.bridge.settling()) return true;
+        if (b.bridge.match_id() == match_id && b.bridge.settling() &&
+            press_still_held(now, held_since, b.bridge.last_change_ns(), b.bridge.settle_us()))
+            return true;
     return false;
 }
 
 // A clock press that comes while its match's board has not settled waits for the board to be
-// read (at most the settle time and a margin), so that the move it completes is known: a player
-// who presses at once after setting the piece down has made a move, not an illegal press.
-// Everything the hub sent after it waits too, so that the engine sees the hub's order.
+// read (press_hold.h), so that the move it completes is known: a player who presses at once
+// after setting the piece down has made a move, not an illegal press. Everything the hub sent
+// after it waits too, so that the engine sees the hub's order.
 void Daemon::release_held(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
                           io::HostNanos now) {
     while (!held_.empty()) {
         Held& h = held_.front();
         if (const auto* press = std::get_if<engine::ClockPressed>(&h.event.body)) {
-            if (board_settling(press->match)) {
-                if (h.deadline_ns == 0) {
-                    std::int64_t settle_us = 0;
-                    for (const Board& b : boards_)
-                        if (b.bridge.match_id() == press->match)
-                            settle_us = std::max(settle_us, b.bridge.settle_us());
-                    h.deadline_ns = now + settle_us * 1000 + 150'000'000;
-                }
-                if (now < h.deadline_ns) return;
-            }
+            if (h.held_since_ns == 0) h.held_since_ns = now;
+            if (press_waits(press->match, h.held_since_ns, now)) return;
         }
         events.push_back(std::move(h.event));
         happened.push_back(h.happened_ns);

@@ -111,7 +111,9 @@ class Daemon {
     void hub_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
     void release_held(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
                       io::HostNanos now);
-    bool board_settling(const std::string& match_id) const;
+    // Whether a press of this match, held since held_since, still waits for a board (press_hold.h).
+    bool press_waits(const std::string& match_id, io::HostNanos held_since,
+                     io::HostNanos now) const;
     void board_inputs(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened);
     void act_on(const StepRecord& record);
     void configure_hub(const wire::Heartbeat& hb);
@@ -133,7 +135,7 @@ class Daemon {
         engine::Event event;
         io::HostNanos happened_ns = 0;
         std::uint32_t seq = 0;
-        io::HostNanos deadline_ns = 0;  // 0: not waiting yet
+        io::HostNanos held_since_ns = 0;  // 0: not waiting yet
     };
     std::deque<Held> held_;
     // Hub events the log already holds (from the host run before this one): re-sent by the hub

@@ -87,6 +87,18 @@ void Match::on(const BoardSnapshot& /*e*/, std::vector<Decision>& /*out*/) {}
 void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (finished(out)) return;
     auto m = chess::parse_uci(game_.position(), e.uci);
+    if (!m && pending_ && !restore_required_) {
+        // A quick reply: the opponent moved before the pending move's clock press (a board read
+        // as a move and its reply gives both at once). The reply shows the first move was made
+        // and released; its player may still press later (Art. 6.2.2), but the move is complete.
+        chess::Position after = game_.position();
+        after.do_move(*pending_);
+        if (auto reply = chess::parse_uci(after, e.uci)) {
+            commit(*pending_, std::nullopt, "FIDE-6.2.2", out);
+            if (phase_ == MatchPhase::FINISHED) return;  // fivefold, 75 moves: the reply is moot
+            m = std::move(reply);
+        }
+    }
     if (!m) {
         // The recogniser only reports legal moves; anything else is a fault upstream.
         out.push_back({MoveRefused{config_.id, e.uci, ""}, "FIDE-3.10", m.error()});

@@ -138,6 +138,9 @@ TEST(DgtPipeline, GamesOnTenBoardsAtOnceAreRecognisedMoveForMove) {
         all.expected_mismatches += p.counters.expected_mismatches;
         all.restored += p.counters.restored;
         all.disconnects += p.counters.disconnects;
+        all.two_move_readings += p.counters.two_move_readings;
+        all.presses_held += p.counters.presses_held;
+        all.presses_after += p.counters.presses_after;
         for (const auto& w : p.counters.wrong_sensed) ADD_FAILURE() << "wrong MoveSensed: " << w;
         for (const auto& w : p.counters.unexpected_mismatch)
             ADD_FAILURE() << "unexpected BoardMismatch: " << w;
@@ -167,7 +170,10 @@ TEST(DgtPipeline, GamesOnTenBoardsAtOnceAreRecognisedMoveForMove) {
               << " board snapshots, " << all.mismatches << " mismatches ("
               << all.expected_mismatches << " from pieces knocked onto another square), "
               << all.restored << " restored, " << all.disconnects
-              << " links lost (SILENT or DISCONNECTED; only under heavy load)\n"
+              << " links lost (SILENT or DISCONNECTED; only under heavy load), "
+              << all.two_move_readings << " boards read as a move and its quick reply (their "
+              << all.presses_held << " presses held until the board was read, " << all.presses_after
+              << " made after)\n"
               << "[ people   ] " << stats.to_string() << "\n"
               << "[ latency  ] last action -> MoveSensed applied (settle included): p50 "
               << percentile(all.sense_ms, 0.5) << " ms, p99 " << percentile(all.sense_ms, 0.99)
@@ -179,6 +185,10 @@ TEST(DgtPipeline, GamesOnTenBoardsAtOnceAreRecognisedMoveForMove) {
     EXPECT_GT(stats.slides, 0);
     EXPECT_GT(stats.flickers, 0);
     EXPECT_GT(stats.knocks_off + stats.knocks_onto, 0);
+    EXPECT_GT(stats.quick_replies, 0);
+    EXPECT_GT(all.two_move_readings, 0);
+    EXPECT_GT(all.presses_held, 0);
+    EXPECT_GT(all.presses_after, 0);
 }
 
 // The cable pulled mid-game, in every phase of a move: nothing is lost, nothing misread, and the
@@ -196,6 +206,7 @@ TEST(DgtPipeline, CablePulledMidGameLosesNothing) {
     ASSERT_NE(it, games.end());
     Timing timing = test_timing();
     timing.knock = 0;
+    timing.quick_reply = 0;  // the faults' moves as planned (quick replies: the test above)
     Faults faults;
     faults.unplug_before = {4, 21, 50};     // 3. Nc3 ... the move made while the cable is out
     faults.unplug_mid_move = {13, 27, 60};  // 7... Nbd7, 14. Nb3, 31. Qxf6: lifted, pulled, put

@@ -9,8 +9,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "chess/material.h"
+#include "chess/movegen.h"
 #include "chess/pgn.h"
 #include "chess/uci.h"
+#include "runtime/press_hold.h"
 #include "sensing/placement.h"
 
 namespace venue::pipeline_test {
@@ -131,6 +134,7 @@ void HumanStats::add(const HumanStats& o) {
     knocks_off += o.knocks_off;
     knocks_onto += o.knocks_onto;
     unplugs += o.unplugs;
+    quick_replies += o.quick_replies;
 }
 
 std::string HumanStats::to_string() const {
@@ -141,7 +145,8 @@ std::string HumanStats::to_string() const {
       << ep_orders[0] << " (taken first) " << ep_orders[1] << " (both lifted, put) " << ep_orders[2]
       << "; promotions with the pawn set down first " << promotions_pawn_first << "; slides "
       << slides << ", overlaps " << overlaps << ", flickers " << flickers << ", knocked over "
-      << knocks_off << " (onto a square " << knocks_onto << "), cable pulled " << unplugs;
+      << knocks_off << " (onto a square " << knocks_onto << "), cable pulled " << unplugs
+      << ", quick replies " << quick_replies;
     return s.str();
 }
 
@@ -344,12 +349,20 @@ bool Table::board_shows(const Position& pos) const {
 
 // Mirrors runtime::Daemon::board_inputs: boards to the bridge, then a tick; the events are
 // applied after the batch, against the match as it was when they were read.
+// Like Daemon::step, the presses (the hub's input) go first.
 void Table::pump() {
+    release_presses();
     std::vector<engine::Event> out;
     const engine::Match* match = bridge_ ? state_.match(match_id_) : nullptr;
     for (io::dgt::BoardEvent& ev : runner_->poll()) {
         if (const auto* s = std::get_if<sensing::Snapshot>(&ev)) {
             if (match) bridge_->on_board(*s, *match, steady_ns(), out);
+            // The moves stand on the board in the order they were made.
+            for (Press& p : presses_)
+                if (!p.seen) {
+                    if (s->squares == p.after) p.seen = std::chrono::steady_clock::now();
+                    break;
+                }
             if (watch_ && s->squares[*watch_] == chess::NO_PIECE && !watch_seen_)
                 watch_seen_ = std::chrono::steady_clock::now();
         } else if (const auto* st = std::get_if<io::dgt::BoardStatus>(&ev)) {
@@ -360,20 +373,46 @@ void Table::pump() {
         }
     }
     if (match) bridge_->tick(io::dgt::BoardRunner::now_us(), *match, steady_ns(), out);
+    if (std::count_if(out.begin(), out.end(), [](const engine::Event& e) {
+            return std::holds_alternative<engine::MoveSensed>(e.body);
+        }) > 1)
+        ++counters_.two_move_readings;
     for (const auto& e : out) apply(e);
+}
+
+// As runtime::Daemon::release_held, by the same rule (runtime/press_hold.h): a press made while
+// the board has not settled waits for the board to be read, so that the move it completes is
+// known; the presses after it wait behind it.
+void Table::release_presses() {
+    const auto now = std::chrono::steady_clock::now();
+    while (!presses_.empty() && presses_.front().seen &&
+           now >= *presses_.front().seen + std::chrono::milliseconds(presses_.front().delay_ms)) {
+        Press& p = presses_.front();
+        if (bridge_ && bridge_->settling()) {
+            const std::int64_t t = steady_ns();
+            if (p.held_since_ns == 0) p.held_since_ns = t;
+            if (runtime::press_still_held(t, p.held_since_ns, bridge_->last_change_ns(),
+                                          bridge_->settle_us()))
+                return;
+        }
+        ++(p.held_since_ns ? counters_.presses_held : counters_.presses_after);
+        const chess::Color side = p.side;
+        presses_.pop_front();
+        apply({steady_ns(), std::nullopt, engine::ClockPressed{match_id_, side, std::nullopt}});
+    }
 }
 
 void Table::apply(const engine::Event& e) {
     const std::string where = id_ + " " + match_id_ + " ply " + std::to_string(ply_ + 1);
     if (const auto* m = std::get_if<engine::MoveSensed>(&e.body)) {
         ++counters_.move_sensed;
-        if (expected_ && m->uci == chess::to_uci(*expected_)) {
-            sensed_ = true;
-            expected_.reset();
+        if (!expected_.empty() && m->uci == chess::to_uci(expected_.front())) {
+            expected_.pop_front();
         } else {
-            counters_.wrong_sensed.push_back(
-                where + ": sensed " + m->uci + ", the move made was " +
-                (expected_ ? chess::to_uci(*expected_) : std::string("none (already sensed)")));
+            counters_.wrong_sensed.push_back(where + ": sensed " + m->uci + ", the move made was " +
+                                             (expected_.empty()
+                                                  ? std::string("none (already sensed)")
+                                                  : chess::to_uci(expected_.front())));
         }
     } else if (std::holds_alternative<engine::BoardSnapshot>(e.body)) {
         ++counters_.board_snapshots;
@@ -387,8 +426,8 @@ void Table::apply(const engine::Event& e) {
             const auto board = runner_->last_snapshot();
             counters_.unexpected_mismatch.push_back(
                 where + ": mismatch on" + squares + " while making " +
-                (expected_ ? chess::to_uci(*expected_) : std::string("nothing")) + ", board " +
-                (board ? sensing::to_string(board->squares) : std::string("?")));
+                (expected_.empty() ? std::string("nothing") : chess::to_uci(expected_.front())) +
+                ", board " + (board ? sensing::to_string(board->squares) : std::string("?")));
         }
     } else if (std::holds_alternative<engine::BoardRestored>(e.body)) {
         ++counters_.restored;
@@ -533,7 +572,33 @@ GameResult Table::play(const std::string& name, const std::vector<Move>& source,
                     timing_.ply_timeout_ms))
                 fail("the board did not come back after the cable was pulled");
         }
+        // A quick reply: the opponent's move follows before this one settled (never on a ply
+        // with a cable fault, nor after a move that ends the game).
+        chess::Game after = match.game();
+        after.play(m);
+        const auto faulted = [&](int p) {
+            return faults.unplug_before.count(p) || faults.unplug_mid_move.count(p) ||
+                   faults.unplug_after.count(p) || faults.unplug_idle.count(p);
+        };
+        const bool quick = timing_.quick_reply > 0 && ply_ + 1 < int(source.size()) &&
+                           !faulted(ply_) && !faulted(ply_ + 1) &&
+                           after.status() == chess::GameStatus::ONGOING &&
+                           chance(rng_, timing_.quick_reply);
         std::vector<std::string> lines = human_move_lines(pos, m, rng_, timing_, stats_);
+        std::optional<Move> reply;
+        if (quick) {
+            reply = source[std::size_t(ply_ + 1)];
+            // A moment after the first move's piece is set down (so that it stands there for a
+            // field update at least: a reply landing on its square is read only if the piece
+            // was seen there), the reply, made quickly: every gap under the settle time.
+            Timing fast = timing_;
+            fast.gap_ms = timing_.quick_gap_ms;
+            fast.risky_gap_ms = std::min(timing_.risky_gap_ms, timing_.quick_gap_ms);
+            lines.push_back("wait " + std::to_string(uniform(rng_, 2, timing_.quick_gap_ms)));
+            for (auto& l : human_move_lines(after.position(), *reply, rng_, fast, stats_))
+                lines.push_back(std::move(l));
+            ++stats_.quick_replies;
+        }
         if (faults.unplug_before.count(ply_)) {
             lines.insert(lines.begin(), unplug);
             ++stats_.unplugs;
@@ -550,26 +615,49 @@ GameResult Table::play(const std::string& name, const std::vector<Move>& source,
         int waits = 0;
         for (const auto& l : lines)
             if (l.rfind("wait ", 0) == 0) waits += std::stoi(l.substr(5));
-        expected_ = m;
-        sensed_ = false;
+        expected_ = {m};
+        sensing::Placement final_board = sensing::placement_of(after.position());
+        if (reply) {
+            // Each player presses a moment after his own move stands on the board, without
+            // waiting for it to be sensed: the first mover after his move (before or after
+            // the reply is made), the replier after his reply (unless it ends the game, which
+            // needs no press), each press before or after the board is read.
+            expected_.push_back(*reply);
+            presses_.push_back({pos.side_to_move(), sensing::placement_of(after.position()),
+                                uniform(rng_, 0, timing_.press_delay_ms), std::nullopt, 0});
+            Position last = after.position();
+            last.do_move(*reply);
+            final_board = sensing::placement_of(last);
+            if (!chess::legal_moves(last).empty() && !chess::is_dead_position(last))
+                presses_.push_back({after.position().side_to_move(), final_board,
+                                    uniform(rng_, 0, timing_.press_delay_ms), std::nullopt, 0});
+        }
         send(lines);
         const auto sent = std::chrono::steady_clock::now();
-        if (!wait_for([&] { return sensed_; }, timing_.ply_timeout_ms)) {
+        const bool sensed = wait_for([&] { return expected_.empty(); }, timing_.ply_timeout_ms);
+        const auto sensed_at = std::chrono::steady_clock::now();
+        if (!sensed || !wait_for([&] { return presses_.empty(); }, timing_.ply_timeout_ms)) {
             const auto board = runner_->last_snapshot();
-            fail(chess::to_uci(m) + " was not sensed; the board shows " +
+            fail(chess::to_uci(m) + (reply ? " and the quick reply " + chess::to_uci(*reply) : "") +
+                 ": " + std::to_string(expected_.size()) + " not sensed, " +
+                 std::to_string(presses_.size()) + " presses not applied; the board shows " +
                  (board ? sensing::to_string(board->squares) : std::string("?")) + ", expected " +
-                 sensing::to_string(sensing::placement_of([&] {
-                     Position p = pos;
-                     p.do_move(m);
-                     return p;
-                 }())));
-            expected_.reset();
+                 sensing::to_string(final_board));
+            expected_.clear();
+            presses_.clear();
             break;
         }
         counters_.sense_ms.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent)
-                .count() -
-            waits);
+            std::chrono::duration<double, std::milli>(sensed_at - sent).count() - waits);
+        if (reply) {
+            ++ply_;
+            if (int(match.game().ply_count()) != ply_ + 1) {
+                fail(chess::to_uci(m) + " " + chess::to_uci(*reply) +
+                     " (a quick reply) was not committed by the clock presses");
+                break;
+            }
+            continue;
+        }
         if (int(match.game().ply_count()) == ply_) {
             // Not ended by the move itself: the player presses the clock.
             if (match.pending_move() != m) {

@@ -3,12 +3,15 @@
 // runner's boards against a plain FIDE match, and the engine (VenueState) applying the bridge's
 // events. The test plays games on it as a person would move the pieces, pressing the clock
 // (a ClockPressed event) after each move the bridge senses, and checks every MoveSensed against
-// the source game.
+// the source game. Now and then the opponent replies at once (a quick reply): both moves are
+// made before the first is sensed, each player pressing after his own move, the presses held
+// while the board settles as runtime::Daemon holds them.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -33,13 +36,21 @@ struct Timing {
     // Chances per ply.
     double flicker = 0.10;
     double knock = 0.04;
+    // The opponent's reply begun before the move settled, so that both are read from one stable
+    // board. Never two in a row (three moves inside one settle window are not read, by design).
+    double quick_reply = 0.12;
+    int quick_gap_ms = 12;  // most before a quick reply and between its lines
+    // Most from a move standing on the board to its player's press, in a quick reply: the
+    // presses come before or after the board is read (FIDE 6.2.2: the first player may press
+    // after the reply).
+    int press_delay_ms = 80;
 };
 
 // What the simulated people did, to show the test covered it.
 struct HumanStats {
     int plies = 0, captures_target_first = 0, captures_mover_first = 0, castle_king_first = 0,
         castle_rook_first = 0, ep_orders[3] = {}, promotions_pawn_first = 0, slides = 0,
-        overlaps = 0, flickers = 0, knocks_off = 0, knocks_onto = 0, unplugs = 0;
+        overlaps = 0, flickers = 0, knocks_off = 0, knocks_onto = 0, unplugs = 0, quick_replies = 0;
     void add(const HumanStats& o);
     std::string to_string() const;
 };
@@ -76,10 +87,13 @@ struct TableCounters {
     int expected_mismatches = 0;  // ... of which while a piece lay knocked onto another square
     int restored = 0;             // BoardRestored events
     int disconnects = 0;          // link states other than CONNECTED seen after CONNECTED
+    int two_move_readings = 0;    // readings that gave a move and its reply at once
+    int presses_held = 0;         // quick replies' presses made before the board was read ...
+    int presses_after = 0;        // ... and after
     std::vector<std::string> wrong_sensed;         // MoveSensed that was not the move made
     std::vector<std::string> unexpected_mismatch;  // BoardMismatch nobody caused on purpose
     std::vector<std::string> bad_decisions;        // MoveRefused, IllegalMoveCounted, ...
-    std::vector<double> sense_ms;  // last action line written -> MoveSensed applied, per ply
+    std::vector<double> sense_ms;  // last action line written -> MoveSensed applied, per reading
 };
 
 class Table {
@@ -101,10 +115,20 @@ class Table {
 
   private:
     class Emulator;
+    // A clock press, made a moment after the host sees the presser's move stand on the board.
+    struct Press {
+        using Time = std::chrono::steady_clock::time_point;
+        chess::Color side = chess::WHITE;
+        sensing::Placement after{};      // the board once his move is made
+        int delay_ms = 0;                // from then to the press
+        std::optional<Time> seen;        // when the host saw `after`
+        std::int64_t held_since_ns = 0;  // first found waiting (0: never)
+    };
 
     void send(const std::vector<std::string>& lines);
     void pump();
     void apply(const engine::Event& e);
+    void release_presses();
     template <class Done>
     bool wait_for(Done done, int timeout_ms);
     bool board_shows(const chess::Position& pos) const;
@@ -121,8 +145,8 @@ class Table {
     int games_ = 0;
     io::dgt::BoardLinkState link_state_ = io::dgt::BoardLinkState::DISCONNECTED;
 
-    std::optional<chess::Move> expected_;  // the move being made, until sensed
-    bool sensed_ = false;
+    std::deque<chess::Move> expected_;  // the moves being made, in order, until sensed
+    std::deque<Press> presses_;         // presses made or to be made, not applied yet
     bool mismatch_expected_ = false;
     std::optional<chess::Square> watch_;  // a knocked-over piece's square ...
     std::optional<std::chrono::steady_clock::time_point> watch_seen_;  // ... first seen empty

@@ -1,5 +1,6 @@
 // Plain chess under the Laws of Chess, as event lists in and decisions out.
 // Each test names the article it checks.
+#include "chess/uci.h"
 #include "script.h"
 
 namespace venue::engine {
@@ -38,6 +39,41 @@ TEST(Fide_6_2_1, ALaterMoveOnTheBoardReplacesTheFirstBeforeThePress) {
     s.send(MoveSensed{"m1", "b", "d2d4"});
     auto d = s.send(ClockPressed{"m1", chess::WHITE, std::nullopt});
     EXPECT_EQ(find<MoveAccepted>(d)->uci, "d2d4");
+}
+
+// A quick reply: one board read as e4 and e5 gives both moves at once, before either press (the
+// host holds a press while its board settles). The reply completes e4; the presses follow.
+TEST(Fide_6_2_2, AQuickReplyCompletesTheMoveBeforeItsPress) {
+    Script s;
+    EXPECT_TRUE(s.send(MoveSensed{"m1", "b", "e2e4"}).empty());
+    auto reply = s.send(MoveSensed{"m1", "b", "e7e5"});
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<MoveAccepted>(reply, &why));
+    EXPECT_EQ(find<MoveAccepted>(reply)->uci, "e2e4");
+    EXPECT_EQ(why->rule, "FIDE-6.2.2");
+    EXPECT_EQ(testing::count<MoveRefused>(reply), 0);
+    ASSERT_TRUE(s.match().pending_move());
+    EXPECT_EQ(chess::to_uci(*s.match().pending_move()), "e7e5");
+    // White's press comes late (his clock no longer runs: nothing to complete), Black's
+    // completes the reply. Nobody made an illegal move.
+    auto white = s.send(ClockPressed{"m1", chess::WHITE, std::nullopt});
+    EXPECT_TRUE(find<EventIgnored>(white));
+    auto black = s.send(ClockPressed{"m1", chess::BLACK, 5399000});
+    ASSERT_TRUE(find<MoveAccepted>(black));
+    EXPECT_EQ(find<MoveAccepted>(black)->uci, "e7e5");
+    EXPECT_EQ(s.match().game().ply_count(), 2u);
+    EXPECT_EQ(s.match().illegal_moves(chess::WHITE), 0);
+    EXPECT_EQ(s.match().illegal_moves(chess::BLACK), 0);
+}
+
+TEST(Fide_6_2_2, AQuickReplyThatMatesEndsTheGame) {
+    Script s;
+    s.moves({"f2f3", "e7e5"});
+    s.send(MoveSensed{"m1", "b", "g2g4"});
+    auto d = s.send(MoveSensed{"m1", "b", "d8h4"});
+    EXPECT_EQ(testing::count<MoveAccepted>(d), 2);
+    ASSERT_TRUE(find<GameEnded>(d));
+    EXPECT_EQ(find<GameEnded>(d)->termination, "checkmate");
 }
 
 TEST(Fide_5_1_1, CheckmateEndsTheGameWithoutAPress) {

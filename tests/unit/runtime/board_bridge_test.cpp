@@ -76,6 +76,43 @@ TEST_F(BoardBridgeTest, APiecePutBackBeforeTheClockPressIsARestore) {
     EXPECT_FALSE(match().pending_move());
 }
 
+// The reply made before the move settled: one board, two moves, each sensed once. The match plays
+// e4 when the reply comes and holds e5; the board, read again against the game with e4, is e5
+// alone, which must not be sensed a second time. The presses (held while the board settled) come
+// after, and nothing is refused or counted illegal.
+TEST_F(BoardBridgeTest, AMoveAndAQuickReplyAreEachSensedOnce) {
+    show(after({}));
+    auto out = show(after({"e2e4", "e7e5"}));
+    ASSERT_EQ(kinds(out),
+              (std::vector<std::string>{"board_snapshot", "move_sensed", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "e2e4");
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[2].body).uci, "e7e5");
+    std::vector<engine::Decision> decisions;
+    auto apply_all = [&](const std::vector<engine::Event>& events) {
+        for (const auto& e : events)
+            for (auto& d : state_.apply(e)) decisions.push_back(std::move(d));
+    };
+    apply_all(out);
+    EXPECT_EQ(match().game().ply_count(), 1u);
+    ASSERT_TRUE(match().pending_move());
+    EXPECT_EQ(chess::to_uci(*match().pending_move()), "e7e5");
+
+    std::vector<engine::Event> again;
+    bridge_.tick(t_ + 2 * SETTLE, match(), t_ * 1000, again);
+    EXPECT_TRUE(again.empty()) << kinds(again).size() << " events, first "
+                               << (again.empty() ? "" : engine::kind_name(again[0].body));
+    apply_all({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}},
+               {t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::BLACK, std::nullopt}}});
+    EXPECT_EQ(match().game().ply_count(), 2u);
+    EXPECT_FALSE(match().pending_move());
+    bridge_.tick(t_ + 3 * SETTLE, match(), t_ * 1000, again);
+    EXPECT_TRUE(again.empty());  // the game's position: nothing to say
+    for (const auto& d : decisions) {
+        EXPECT_FALSE(std::holds_alternative<engine::MoveRefused>(d.body)) << d.reason;
+        EXPECT_FALSE(std::holds_alternative<engine::IllegalMoveCounted>(d.body)) << d.reason;
+    }
+}
+
 TEST_F(BoardBridgeTest, ABoardNothingExplainsIsAMismatchSaidOnce) {
     show(after({}));
     sensing::Placement odd = after({});
