@@ -13,7 +13,7 @@
 namespace venue::console {
 
 struct LogQuery {
-    // The board's snapshots (a row a second per board) are off by default.
+    // The board's snapshots and field updates (rows every second per board) are off by default.
     std::array<bool, std::size_t(LogFamily::COUNT_)> family{true, true,  true, true, true,
                                                             true, false, true, true};
     bool events = true, decisions = true;

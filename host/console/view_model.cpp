@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <ctime>
+#include <string_view>
 #include <type_traits>
 
 #include "chess/san.h"
@@ -138,6 +139,16 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                 return "board " + e.board + " differs on " + square_list(e.squares);
             },
             [](const BoardSnapshot& e) { return "board " + e.board + ": " + e.placement; },
+            [](const BoardFieldUpdate& e) {
+                // DGT piece codes 1..12 in the board's order (king before queen).
+                static constexpr std::string_view LETTERS = ".PRNBKQprnbkq";
+                std::string s = "board " + e.board + " sensor " + std::to_string(e.dgt_square);
+                if (e.square) s += " (" + chess::square_to_string(*e.square) + ")";
+                if (e.piece_code == 0) return s + ": empty";
+                if (e.piece_code >= 0 && std::size_t(e.piece_code) < LETTERS.size())
+                    return s + ": " + LETTERS[std::size_t(e.piece_code)];
+                return s + ": magic piece " + std::to_string(e.piece_code);
+            },
             [](const BoardRestored& e) { return "board " + e.board + " matches the game again"; },
             [](const ClockPressed& e) {
                 std::string s = std::string(side_name(e.side)) + " pressed the clock";
@@ -217,6 +228,7 @@ LogFamily family_of(const EventBody& body) {
                           [](const DeviceLost&) { return LogFamily::DEVICE; },
                           [](const HostStarted&) { return LogFamily::DEVICE; },
                           [](const BoardSnapshot&) { return LogFamily::BOARD; },
+                          [](const BoardFieldUpdate&) { return LogFamily::BOARD; },
                           [](const BoardMismatch&) { return LogFamily::BOARD; },
                           [](const BoardRestored&) { return LogFamily::BOARD; },
                           [](const auto&) { return LogFamily::OTHER; },

@@ -211,7 +211,7 @@ enum class LogFamily : std::uint8_t {
     PENALTY,  // warnings, removals, time added, illegal moves
     ARBITER,
     DEVICE,
-    BOARD,   // snapshots, mismatches, restores
+    BOARD,   // snapshots, field updates, mismatches, restores
     RESULT,  // game ended, score
     OTHER,
     COUNT_

@@ -46,6 +46,13 @@ void BoardBridge::on_board(const sensing::Snapshot& board, const engine::Match& 
                    engine::BoardSnapshot{match_, board_, sensing::to_string(board.squares)}});
 }
 
+void BoardBridge::on_field_update(const io::dgt::SensedFieldUpdate& update, std::int64_t host_ns,
+                                  std::vector<engine::Event>& out) const {
+    engine::BoardFieldUpdate e{match_, board_, update.sensor, io::dgt::code_of(update.piece), {}};
+    if (update.square != chess::SQ_NONE) e.square = update.square;
+    out.push_back({host_ns, std::nullopt, std::move(e)});
+}
+
 void BoardBridge::tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
                        std::vector<engine::Event>& out) {
     if (auto report = recogniser_.tick(now_us, game_of(match.board_role(board_))))

@@ -18,7 +18,9 @@
 //
 // Every board the driver senses (one per sensor change, whole boards in chess terms) is logged
 // as a BoardSnapshot: the raw evidence the moves were read from, replayable without changing
-// any state. The recogniser reads only the stable ones (move-recognition.md).
+// any state. The recogniser reads only the stable ones (move-recognition.md). Every field update
+// the board sends is logged too, one by one, as a BoardFieldUpdate: the raw order, and the
+// reports that change no board (a repeat, a magic piece), which no snapshot shows.
 // Pure: no I/O, no clock; times come in with the boards and ticks.
 #pragma once
 
@@ -27,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "io/dgt/board_status.h"
 #include "sensing/recogniser.h"
 #include "venue/event.h"
 #include "venue/match.h"
@@ -43,6 +46,10 @@ class BoardBridge {
     // A sensed board (t_us on the driver's clock), arriving at host_ns.
     void on_board(const sensing::Snapshot& board, const engine::Match& match, std::int64_t host_ns,
                   std::vector<engine::Event>& out);
+    // One field update as the board sent it (before the snapshot it may cause), arriving at
+    // host_ns: logged as it is; the recogniser reads the snapshots only.
+    void on_field_update(const io::dgt::SensedFieldUpdate& update, std::int64_t host_ns,
+                         std::vector<engine::Event>& out) const;
     // Time passing (the driver's clock): a board that has now settled is read.
     void tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
               std::vector<engine::Event>& out);

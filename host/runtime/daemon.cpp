@@ -237,7 +237,11 @@ void Daemon::board_inputs(std::vector<engine::Event>& events,
                     [&](const sensing::Snapshot& s) {
                         if (match) b.bridge.on_board(s, *match, now, events);
                     },
-                    [&](const io::dgt::SensedFieldUpdate&) {},
+                    // Each one as the board sent it, in order, logged like the snapshots:
+                    // while the board's match exists.
+                    [&](const io::dgt::SensedFieldUpdate& f) {
+                        if (match) b.bridge.on_field_update(f, now, events);
+                    },
                     [&](const io::dgt::ClockEvent& c) {
                         if (const auto* r = std::get_if<io::dgt::ClockCommandResult>(&c);
                             r && !r->ok)

@@ -56,6 +56,18 @@ struct BoardSnapshot {
     std::string board;
     std::string placement;
 };
+// One DGT field update as the board sent it, logged one by one in the order received: the raw
+// order and the reports that change no board (a repeated report, a magic piece 13-15), which
+// the snapshots cannot show. Evidence only, like BoardSnapshot: changes no state.
+struct BoardFieldUpdate {
+    std::string match;
+    std::string board;
+    int dgt_square = 0;  // the board's own sensor index as sent, 0..63 (orientation not applied)
+    int piece_code = 0;  // the DGT piece code as sent, 0..15 (io/dgt/dgt_piece.h)
+    // The chess square the sensor stands for; none while the board's orientation is only
+    // assumed (no start position seen yet, none configured).
+    std::optional<chess::Square> square;
+};
 // The board matches the game position again (a restore finished).
 struct BoardRestored {
     std::string match;
@@ -185,7 +197,7 @@ const char* to_string(KeyChangeKind k);
 using EventBody =
     std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
                  BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
-                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange>;
+                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

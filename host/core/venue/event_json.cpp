@@ -128,6 +128,26 @@ void from_json(const nlohmann::json& j, ClockReading& e) {
     j.at("black_ms").get_to(e.black_ms);
     if (j.contains("running")) e.running = j.at("running").get<Color>();
 }
+void to_json(nlohmann::json& j, const BoardFieldUpdate& e) {
+    j = {{"match", e.match},
+         {"board", e.board},
+         {"dgt_square", e.dgt_square},
+         {"piece_code", e.piece_code}};
+    if (e.square) j["square"] = *e.square;
+}
+void from_json(const nlohmann::json& j, BoardFieldUpdate& e) {
+    j.at("match").get_to(e.match);
+    j.at("board").get_to(e.board);
+    j.at("dgt_square").get_to(e.dgt_square);
+    j.at("piece_code").get_to(e.piece_code);
+    // What a DGT board can send: a field update outside these is not one.
+    if (e.dgt_square < 0 || e.dgt_square > 63)
+        throw std::invalid_argument(std::to_string(e.dgt_square) + " is not a DGT square (0..63)");
+    if (e.piece_code < 0 || e.piece_code > 15)
+        throw std::invalid_argument(std::to_string(e.piece_code) +
+                                    " is not a DGT piece code (0..15)");
+    if (j.contains("square")) e.square = j.at("square").get<chess::Square>();
+}
 
 // `board` is written only when set, so that the decisions of one-board games keep the form
 // older logs have (venue verify compares recomputed decisions with the stored ones).

@@ -25,6 +25,7 @@ const char* kind_name(const EventBody& body) {
                           [](const BeamCrossed&) { return "beam_crossed"; },
                           [](const BoardSnapshot&) { return "board_snapshot"; },
                           [](const KeyChange&) { return "key_change"; },
+                          [](const BoardFieldUpdate&) { return "board_field_update"; },
                       },
                       body);
 }
@@ -35,6 +36,7 @@ const char* source_name(const EventBody& body) {
                           [](const BoardMismatch&) { return "board"; },
                           [](const BoardRestored&) { return "board"; },
                           [](const BoardSnapshot&) { return "board"; },
+                          [](const BoardFieldUpdate&) { return "board"; },
                           [](const ClockPressed&) { return "hub"; },
                           [](const FlagFell&) { return "hub"; },
                           [](const ClockReading&) { return "hub"; },

@@ -83,6 +83,8 @@ void Match::on(const BeamCrossed& e, std::vector<Decision>& /*out*/) {
 // Raw board readings are evidence in the log; the moves read from them arrive
 // as their own events.
 void Match::on(const BoardSnapshot& /*e*/, std::vector<Decision>& /*out*/) {}
+// So are the field updates the readings were built from, one by one.
+void Match::on(const BoardFieldUpdate& /*e*/, std::vector<Decision>& /*out*/) {}
 
 void Match::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (finished(out)) return;

@@ -130,6 +130,7 @@ class Match {
     virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
     virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
     virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
+    virtual void on(const BoardFieldUpdate& e, std::vector<Decision>& out);
     virtual void on(const KeyChange& e, std::vector<Decision>& out);  // Business Chess only
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }

@@ -60,8 +60,11 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
         on_board_changed(now_us);
     } else if (const auto* f = std::get_if<FieldUpdate>(&m)) {
         if (is_magic(f->piece)) ++magic_pieces_;
-        events_.push_back(SensedFieldUpdate{f->square, f->piece,
-                                            to_chess_square(f->square, orientation()), now_us});
+        // A square read in an orientation only assumed would be a guess: the log keeps none.
+        const chess::Square square = source_ == OrientationSource::ASSUMED
+                                         ? chess::SQ_NONE
+                                         : to_chess_square(f->square, orientation());
+        events_.push_back(SensedFieldUpdate{f->square, f->piece, square, now_us});
         if (board_[f->square] != f->piece) {
             board_[f->square] = f->piece;
             if (has_board_) on_board_changed(now_us);

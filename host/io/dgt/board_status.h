@@ -71,10 +71,12 @@ struct BoardStatus {
 };
 
 // One FIELD_UPDATE as received, with the chess square it means in the orientation in use.
-// Kept for the log: the recogniser works from snapshots.
+// Kept for the log (the daemon logs each as a BoardFieldUpdate): the recogniser works from
+// snapshots.
 struct SensedFieldUpdate {
     std::uint8_t sensor = 0;  // DGT index as sent
     Piece piece = Piece::EMPTY;
+    // SQ_NONE while the orientation is only assumed (OrientationSource::ASSUMED).
     chess::Square square = chess::SQ_NONE;
     std::int64_t t_us = 0;
 };

@@ -134,6 +134,7 @@ TEST(DgtPipeline, GamesOnTenBoardsAtOnceAreRecognisedMoveForMove) {
         stats.add(p.stats);
         all.move_sensed += p.counters.move_sensed;
         all.board_snapshots += p.counters.board_snapshots;
+        all.field_updates += p.counters.field_updates;
         all.mismatches += p.counters.mismatches;
         all.expected_mismatches += p.counters.expected_mismatches;
         all.restored += p.counters.restored;
@@ -167,10 +168,10 @@ TEST(DgtPipeline, GamesOnTenBoardsAtOnceAreRecognisedMoveForMove) {
     EXPECT_EQ(all.move_sensed, int(plies)) << "one MoveSensed per ply, no more";
     std::cout << "[ result   ] " << exact << "/" << games_played << " games exact in " << seconds
               << " s; " << all.move_sensed << " MoveSensed, " << all.board_snapshots
-              << " board snapshots, " << all.mismatches << " mismatches ("
-              << all.expected_mismatches << " from pieces knocked onto another square), "
-              << all.restored << " restored, " << all.disconnects
-              << " links lost (SILENT or DISCONNECTED; only under heavy load), "
+              << " board snapshots, " << all.field_updates << " field updates, " << all.mismatches
+              << " mismatches (" << all.expected_mismatches
+              << " from pieces knocked onto another square), " << all.restored << " restored, "
+              << all.disconnects << " links lost (SILENT or DISCONNECTED; only under heavy load), "
               << all.two_move_readings << " boards read as a move and its quick reply (their "
               << all.presses_held << " presses held until the board was read, " << all.presses_after
               << " made after)\n"

@@ -365,6 +365,8 @@ void Table::pump() {
                 }
             if (watch_ && s->squares[*watch_] == chess::NO_PIECE && !watch_seen_)
                 watch_seen_ = std::chrono::steady_clock::now();
+        } else if (const auto* f = std::get_if<io::dgt::SensedFieldUpdate>(&ev)) {
+            if (match) bridge_->on_field_update(*f, steady_ns(), out);
         } else if (const auto* st = std::get_if<io::dgt::BoardStatus>(&ev)) {
             if (st->state != link_state_) {
                 if (link_state_ == io::dgt::BoardLinkState::CONNECTED) ++counters_.disconnects;
@@ -416,6 +418,8 @@ void Table::apply(const engine::Event& e) {
         }
     } else if (std::holds_alternative<engine::BoardSnapshot>(e.body)) {
         ++counters_.board_snapshots;
+    } else if (std::holds_alternative<engine::BoardFieldUpdate>(e.body)) {
+        ++counters_.field_updates;
     } else if (const auto* mm = std::get_if<engine::BoardMismatch>(&e.body)) {
         ++counters_.mismatches;
         if (mismatch_expected_) {

@@ -83,6 +83,7 @@ struct GameResult {
 struct TableCounters {
     int move_sensed = 0;
     int board_snapshots = 0;
+    int field_updates = 0;        // BoardFieldUpdate events (one per FIELD_UPDATE the board sent)
     int mismatches = 0;           // BoardMismatch events
     int expected_mismatches = 0;  // ... of which while a piece lay knocked onto another square
     int restored = 0;             // BoardRestored events

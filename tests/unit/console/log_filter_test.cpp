@@ -182,6 +182,29 @@ TEST_F(ConsoleLogFilter, AClaimPressIsHisButtonsOwnersEvenWithNoDecisionNamingHi
     EXPECT_TRUE(f.model().log().back().players.empty());
 }
 
+TEST(ConsoleLog, TheBoardsFieldUpdatesAreBoardRowsOffByDefault) {
+    Feed f;
+    f.send(BoardFieldUpdate{"m1", "b", 52, 0, chess::SQ_E2});
+    f.send(BoardFieldUpdate{"m1", "b", 36, 13, std::nullopt});
+    const auto& log = f.model().log();
+    ASSERT_GE(log.size(), 2u);
+    const LogRow& lift = log[log.size() - 2];
+    const LogRow& magic = log.back();
+    EXPECT_EQ(lift.kind, "board_field_update");
+    EXPECT_EQ(lift.family, LogFamily::BOARD);
+    EXPECT_EQ(lift.match, "m1");
+    EXPECT_EQ(lift.text, "board b sensor 52 (e2): empty");
+    EXPECT_EQ(magic.text, "board b sensor 36: magic piece 13");
+    // Like the snapshots, a row for every sensor change: shown only when the board's rows are
+    // asked for, and then found by their kind too.
+    EXPECT_FALSE(log_shows(LogQuery{}, lift));
+    LogQuery board;
+    board.family[std::size_t(LogFamily::BOARD)] = true;
+    EXPECT_TRUE(log_shows(board, lift));
+    board.search = "FIELD_UPDATE";
+    EXPECT_TRUE(log_shows(board, magic));
+}
+
 TEST_F(ConsoleLogFilter, TheChoicesNameEveryMatchAndItsPlayers) {
     const ConsoleView v = f.view();
     const std::vector<LogChoice> matches = log_match_choices(v);

@@ -114,6 +114,33 @@ TEST(BoardSessionTest, FirstStartPositionDecidesTheOrientation) {
     EXPECT_EQ(text(*s.last_snapshot()), "RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr");
 }
 
+TEST(BoardSessionTest, FieldUpdatesNameNoSquareUntilTheOrientationIsKnown) {
+    BoardSession s;
+    s.start(0);
+    const BoardCodes mid = *from_placement("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    s.on_bytes(dump(mid), 10 * MS);
+    s.on_bytes(update(sq("g1"), Piece::EMPTY), 20 * MS);
+    auto raw = only<SensedFieldUpdate>(s.take_events());
+    ASSERT_EQ(raw.size(), 1u);
+    EXPECT_EQ(raw[0].sensor, sq("g1"));  // the raw index is kept all the same
+    EXPECT_EQ(raw[0].square, chess::SQ_NONE);
+    // The start position decides it: from then on the square is named.
+    s.on_bytes(dump(start_position()), 30 * MS);
+    s.on_bytes(update(sq("g1"), Piece::EMPTY), 40 * MS);
+    raw = only<SensedFieldUpdate>(s.take_events());
+    ASSERT_EQ(raw.size(), 1u);
+    EXPECT_EQ(raw[0].square, chess::SQ_G1);
+    // A configured orientation is known from the start.
+    BoardSessionConfig c;
+    c.orientation = Orientation::ROTATED;
+    BoardSession set(c);
+    set.start(0);
+    set.on_bytes(update(flip(sq("g1")), Piece::EMPTY), 10 * MS);
+    raw = only<SensedFieldUpdate>(set.take_events());
+    ASSERT_EQ(raw.size(), 1u);
+    EXPECT_EQ(raw[0].square, chess::SQ_G1);
+}
+
 TEST(BoardSessionTest, ASetOrientationIsNeverOverriddenAndCanChange) {
     BoardSessionConfig c;
     c.orientation = Orientation::ROTATED;

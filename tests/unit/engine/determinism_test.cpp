@@ -13,7 +13,8 @@ namespace {
 
 using testing::Script;
 
-// A seeded random game with clock readings, mismatches, claims and arbiter actions.
+// A seeded random game with clock readings, board evidence, mismatches, claims and arbiter
+// actions.
 Script random_match(std::uint64_t seed) {
     Script s;
     std::mt19937_64 rng(seed);
@@ -25,6 +26,10 @@ Script random_match(std::uint64_t seed) {
                                     std::int64_t(rng() % 5400000), s.to_move()});
                 s.send(BeamCrossed{"m1", rng() % 2 ? chess::WHITE : chess::BLACK, rng() % 2 == 0});
                 s.send(BoardSnapshot{"m1", "b", s.match().game().position().fen().substr(0, 20)});
+                // Without drawing on rng: the games stay those the seeds have always made.
+                s.send(
+                    BoardFieldUpdate{"m1", "b", i % 64, i % 16,
+                                     i % 2 ? std::optional(chess::Square(i % 64)) : std::nullopt});
                 break;
             case 1:
                 s.send(BoardMismatch{"m1", "b", {chess::Square(rng() % 64)}});

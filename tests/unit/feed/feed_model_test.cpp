@@ -160,6 +160,30 @@ TEST(FeedModel, UpdatesOneByOneEndWhereOneBatchEnds) {
     EXPECT_EQ(last, batch.matches.at("cb1"));
 }
 
+// The board's raw evidence (its snapshots and, one by one, its field updates) is in the log, not
+// on TV: the match's document is republished as for any event of the match, with nothing but
+// its seq changed.
+TEST(FeedModel, TheBoardsRawEvidenceShowsNothingNew) {
+    FeedScript s;
+    s.play_opening();
+    FeedMemory memory;
+    json before = doc_after(s, memory);
+    const std::size_t done = s.applied().size();
+    s.send(BoardFieldUpdate{"cb1", "12345", 52, 0, chess::SQ_E2});
+    s.send(BoardFieldUpdate{"cb1", "12345", 52, 0, chess::SQ_E2});   // a repeat
+    s.send(BoardFieldUpdate{"cb1", "12345", 36, 13, chess::SQ_E4});  // a magic piece
+    s.send(BoardSnapshot{"cb1", "12345", "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP2PP/RNBQKB1R"});
+    const std::vector<runtime::Applied> evidence(s.applied().begin() + std::ptrdiff_t(done),
+                                                 s.applied().end());
+    auto u = make_update(s.state(), evidence, memory);
+    ASSERT_TRUE(u.matches.contains("cb1"));
+    json after = json::parse(u.matches.at("cb1"));
+    EXPECT_EQ(after["seq"], evidence.back().seq);
+    before.erase("seq");
+    after.erase("seq");
+    EXPECT_EQ(after, before);
+}
+
 TEST(FeedModel, WithoutEventsTheUpdateIsAFullSnapshot) {
     FeedScript s;
     FeedMemory memory;

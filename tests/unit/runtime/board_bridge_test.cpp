@@ -150,5 +150,36 @@ TEST_F(BoardBridgeTest, AMoveOfTheSideNotToMoveIsAMismatch) {
               (std::vector<chess::Square>{chess::SQ_E5, chess::SQ_E7}));
 }
 
+TEST_F(BoardBridgeTest, EveryFieldUpdateIsLoggedAsTheBoardSentIt) {
+    // A repeat and a magic piece change no board, and a square of a board whose orientation is
+    // only assumed is none: all the same, each is one event with the raw index and code.
+    const std::vector<io::dgt::SensedFieldUpdate> updates = {
+        {12, io::dgt::Piece::EMPTY, chess::SQ_E2, 10},
+        {12, io::dgt::Piece::EMPTY, chess::SQ_E2, 20},
+        {40, io::dgt::Piece::MAGIC_WHITE_WINS, chess::SQ_A6, 30},
+        {51, io::dgt::Piece::B_QUEEN, chess::SQ_NONE, 40},
+    };
+    std::vector<engine::Event> out;
+    for (std::size_t i = 0; i < updates.size(); ++i)
+        bridge_.on_field_update(updates[i], std::int64_t(i + 1) * 1000, out);
+    ASSERT_EQ(out.size(), updates.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto& f = std::get<engine::BoardFieldUpdate>(out[i].body);
+        EXPECT_EQ(f.match, "m1");
+        EXPECT_EQ(f.board, "b1");
+        EXPECT_EQ(f.dgt_square, updates[i].sensor);
+        EXPECT_EQ(f.piece_code, int(io::dgt::code_of(updates[i].piece)));
+        EXPECT_EQ(out[i].host_ns, std::int64_t(i + 1) * 1000);
+        EXPECT_FALSE(out[i].hub_us);
+    }
+    EXPECT_EQ(std::get<engine::BoardFieldUpdate>(out[1].body).square, chess::SQ_E2);
+    EXPECT_EQ(std::get<engine::BoardFieldUpdate>(out[2].body).piece_code, 14);
+    EXPECT_FALSE(std::get<engine::BoardFieldUpdate>(out[3].body).square);
+    // Evidence only: the match decides nothing about them.
+    const std::string hash = state_.state_hash();
+    for (const auto& e : out) EXPECT_TRUE(state_.apply(e).empty());
+    EXPECT_EQ(state_.state_hash(), hash);
+}
+
 }  // namespace
 }  // namespace venue::runtime
