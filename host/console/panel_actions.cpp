@@ -227,7 +227,8 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
     if (action_button("Result (D)", playing)) open_action(ui, *m, K::DECLARE_RESULT);
     ImGui::SameLine();
     if (action_button("Enter move (M)", playing)) open_action(ui, *m, K::ENTER_MOVE);
-    if (action_button("Illegal move stands (I)", playing && !m->business))
+    // Business Chess refuses it (a new part of one branch is not offered): no button there.
+    if (!m->business && action_button("Illegal move stands (I)", playing))
         open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
     for (const ProposalRow& p : m->proposals) {
         ImGui::PushID(p.ref);
