@@ -344,9 +344,13 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
 
 bool Daemon::press_waits(const std::string& match_id, io::HostNanos held_since,
                          io::HostNanos now) const {
+    const engine::Match* match = session_.state().match(match_id);
+    const bool move_sensed = match && match->pending_move().has_value();
     for (const Board& b : boards_)
-        if (b.bridge.match_id() == match_id && b.bridge.settling() &&
-            press_still_held(now, held_since, b.bridge.last_change_ns(), b.bridge.settle_us()))
+        if (b.bridge.match_id() == match_id &&
+            press_still_held(now, held_since,
+                             {b.bridge.settling(), b.bridge.last_change_ns(), b.bridge.settle_us()},
+                             move_sensed))
             return true;
     return false;
 }

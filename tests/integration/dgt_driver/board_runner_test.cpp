@@ -10,6 +10,7 @@
 #include <memory>
 #include <thread>
 
+#include "../../support/emulated_dgt_board.h"
 #include "io/dgt/board_runner.h"
 #include "sim/dgt/dgt_emulator.h"
 
@@ -21,35 +22,10 @@ using namespace std::chrono_literals;
 const std::string START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 // One emulated board on a pty, served by its own thread until destroyed.
-class EmulatedBoard {
+class EmulatedBoard : public venue::testing::EmulatedDgtBoard {
   public:
-    explicit EmulatedBoard(sim::dgt::DgtEmulatorOptions o) {
-        auto created = sim::dgt::DgtEmulator::create(std::move(o));
-        if (auto* e = std::get_if<std::string>(&created)) throw std::runtime_error(*e);
-        emulator_ = std::make_unique<sim::dgt::DgtEmulator>(
-            std::move(std::get<sim::dgt::DgtEmulator>(created)));
-        if (::pipe(pipe_) != 0) throw std::runtime_error("pipe");
-        thread_ = std::thread([this] { exit_code_ = emulator_->run(pipe_[0], stop_); });
-    }
-    ~EmulatedBoard() {
-        stop_ = true;
-        thread_.join();
-        ::close(pipe_[0]);
-        ::close(pipe_[1]);
-    }
-    const std::string& path() const { return emulator_->slave_path(); }
-    void actions(const std::string& lines) {
-        ASSERT_EQ(::write(pipe_[1], lines.data(), lines.size()),
-                  static_cast<ssize_t>(lines.size()));
-    }
-    int exit_code() const { return exit_code_; }
-
-  private:
-    std::unique_ptr<sim::dgt::DgtEmulator> emulator_;
-    std::thread thread_;
-    std::atomic<bool> stop_{false};
-    std::atomic<int> exit_code_{0};
-    int pipe_[2] = {-1, -1};
+    using EmulatedDgtBoard::EmulatedDgtBoard;
+    void actions(const std::string& lines) { ASSERT_TRUE(EmulatedDgtBoard::actions(lines)); }
 };
 
 sim::dgt::DgtEmulatorOptions board_options(std::string serial, std::string link = "",

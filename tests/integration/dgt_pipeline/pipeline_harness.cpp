@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "../../support/emulated_dgt_board.h"
 #include "chess/material.h"
 #include "chess/movegen.h"
 #include "chess/pgn.h"
@@ -267,39 +268,12 @@ std::vector<std::string> human_move_lines(const Position& pos, Move m, std::mt19
 
 // --- the emulator on its thread ---------------------------------------------------------------
 
-class Table::Emulator {
+class Table::Emulator : public venue::testing::EmulatedDgtBoard {
   public:
-    explicit Emulator(sim::dgt::DgtEmulatorOptions o) {
-        auto created = sim::dgt::DgtEmulator::create(std::move(o));
-        if (auto* e = std::get_if<std::string>(&created)) throw std::runtime_error(*e);
-        emulator_ = std::make_unique<sim::dgt::DgtEmulator>(
-            std::move(std::get<sim::dgt::DgtEmulator>(created)));
-        if (::pipe(pipe_) != 0) throw std::runtime_error("pipe");
-        thread_ = std::thread([this] { exit_code_ = emulator_->run(pipe_[0], stop_); });
-    }
-    ~Emulator() {
-        stop_ = true;
-        thread_.join();
-        ::close(pipe_[0]);
-        ::close(pipe_[1]);
-    }
-    const std::string& path() const { return emulator_->slave_path(); }
+    using EmulatedDgtBoard::EmulatedDgtBoard;
     void write(const std::string& text) {
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(pipe_[1], text.data() + done, text.size() - done);
-            if (n <= 0) throw std::runtime_error("write to the emulator's pipe failed");
-            done += std::size_t(n);
-        }
+        if (!actions(text)) throw std::runtime_error("write to the emulator's pipe failed");
     }
-    int exit_code() const { return exit_code_; }
-
-  private:
-    std::unique_ptr<sim::dgt::DgtEmulator> emulator_;
-    std::thread thread_;
-    std::atomic<bool> stop_{false};
-    std::atomic<int> exit_code_{0};
-    int pipe_[2] = {-1, -1};
 };
 
 // --- the table ---------------------------------------------------------------------------------
@@ -390,14 +364,19 @@ void Table::release_presses() {
     while (!presses_.empty() && presses_.front().seen &&
            now >= *presses_.front().seen + std::chrono::milliseconds(presses_.front().delay_ms)) {
         Press& p = presses_.front();
-        if (bridge_ && bridge_->settling()) {
+        if (bridge_) {
             const std::int64_t t = steady_ns();
             if (p.held_since_ns == 0) p.held_since_ns = t;
-            if (runtime::press_still_held(t, p.held_since_ns, bridge_->last_change_ns(),
-                                          bridge_->settle_us()))
+            const engine::Match* match = state_.match(match_id_);
+            if (runtime::press_still_held(
+                    t, p.held_since_ns,
+                    {bridge_->settling(), bridge_->last_change_ns(), bridge_->settle_us()},
+                    match && match->pending_move().has_value())) {
+                p.waited = true;
                 return;
+            }
         }
-        ++(p.held_since_ns ? counters_.presses_held : counters_.presses_after);
+        ++(p.waited ? counters_.presses_held : counters_.presses_after);
         const chess::Color side = p.side;
         presses_.pop_front();
         apply({steady_ns(), std::nullopt, engine::ClockPressed{match_id_, side, std::nullopt}});

@@ -123,7 +123,8 @@ class Table {
         sensing::Placement after{};      // the board once his move is made
         int delay_ms = 0;                // from then to the press
         std::optional<Time> seen;        // when the host saw `after`
-        std::int64_t held_since_ns = 0;  // first found waiting (0: never)
+        std::int64_t held_since_ns = 0;  // first looked at (0: not yet)
+        bool waited = false;             // held for the board at least once
     };
 
     void send(const std::vector<std::string>& lines);

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "../../support/emulated_dgt_board.h"
 #include "chess/uci.h"
 #include "io/dgt/dgt_message_writer.h"
 #include "runtime/daemon.h"
@@ -126,36 +127,17 @@ Logged read_log(const std::string& path) {
 }
 
 // The emulator on a pty, served by its own thread; actions go in through a pipe.
-class EmulatedBoard {
+class EmulatedBoard : public venue::testing::EmulatedDgtBoard {
   public:
-    explicit EmulatedBoard(std::string serial) {
-        sim::dgt::DgtEmulatorOptions o;
-        o.board.serial = std::move(serial);
-        auto created = sim::dgt::DgtEmulator::create(std::move(o));
-        if (auto* e = std::get_if<std::string>(&created)) throw std::runtime_error(*e);
-        emulator_ = std::make_unique<sim::dgt::DgtEmulator>(
-            std::move(std::get<sim::dgt::DgtEmulator>(created)));
-        if (::pipe(pipe_) != 0) throw std::runtime_error("pipe");
-        thread_ = std::thread([this] { exit_code_ = emulator_->run(pipe_[0], stop_); });
-    }
-    ~EmulatedBoard() {
-        stop_ = true;
-        thread_.join();
-        ::close(pipe_[0]);
-        ::close(pipe_[1]);
-    }
-    const std::string& path() const { return emulator_->slave_path(); }
-    void actions(const std::string& lines) {
-        ASSERT_EQ(::write(pipe_[1], lines.data(), lines.size()), ssize_t(lines.size()));
-    }
-    int exit_code() const { return exit_code_; }
+    explicit EmulatedBoard(std::string serial) : EmulatedDgtBoard(options(std::move(serial))) {}
+    void actions(const std::string& lines) { ASSERT_TRUE(EmulatedDgtBoard::actions(lines)); }
 
   private:
-    std::unique_ptr<sim::dgt::DgtEmulator> emulator_;
-    std::thread thread_;
-    std::atomic<bool> stop_{false};
-    std::atomic<int> exit_code_{0};
-    int pipe_[2] = {-1, -1};
+    static sim::dgt::DgtEmulatorOptions options(std::string serial) {
+        sim::dgt::DgtEmulatorOptions o;
+        o.board.serial = std::move(serial);
+        return o;
+    }
 };
 
 TEST(DaemonFieldLog, AnEmulatedBoardsFieldUpdatesReachTheLogOneByOneInOrder) {

@@ -1,4 +1,5 @@
 // Warnings, time bonuses and removal (CB-6.4.x with CB-A17..A23).
+#include "../../support/replay_check.h"
 #include "chessball_script.h"
 #include "venue/event_json.h"
 #include "venue/snapshot.h"
@@ -122,16 +123,7 @@ TEST(Chessball, ReplaySnapshotAndJsonGiveTheSameState) {
     s.move("a7a6");
     s.clock();
     s.judge(ArbiterActionKind::REMOVE, "W4");
-    VenueState replayed;
-    for (const Event& e : s.events()) {
-        auto body = parse_event(kind_name(e.body), event_payload(e.body));
-        ASSERT_TRUE(body) << body.error();
-        replayed.apply({e.host_ns, e.hub_us, *body});
-    }
-    EXPECT_EQ(replayed.state_hash(), s.state().state_hash());
-    auto restored = restore_state(snapshot_state(s.state()));
-    ASSERT_TRUE(restored) << restored.error();
-    EXPECT_EQ(restored->canonical(), s.state().canonical());
+    venue::engine::testing::expect_replays_exactly(s.events(), s.state());
     EXPECT_NE(s.state().canonical().find("\npart "), std::string::npos);
 }
 

@@ -1,8 +1,7 @@
 // Arbiter actions (catalogue X-3): every one needs a note, none edits history.
+#include "../../support/replay_check.h"
 #include "script.h"
-#include "venue/event_json.h"
 #include "venue/pgn_export.h"
-#include "venue/snapshot.h"
 
 namespace venue::engine {
 namespace {
@@ -140,16 +139,7 @@ TEST(X_3, AnIllegalMoveThatStandsStartsANewPartOfTheGame) {
     EXPECT_EQ(s.match().clock_after_move().size(), 4u);  // e4, e5, the move that stood, Nc6
 
     // The log rebuilds it, and so does a snapshot.
-    VenueState replayed;
-    for (const Event& e : s.events()) {
-        auto body = parse_event(kind_name(e.body), event_payload(e.body));
-        ASSERT_TRUE(body) << body.error();
-        replayed.apply({e.host_ns, e.hub_us, *body});
-    }
-    EXPECT_EQ(replayed.state_hash(), s.state().state_hash());
-    auto restored = restore_state(snapshot_state(s.state()));
-    ASSERT_TRUE(restored) << restored.error();
-    EXPECT_EQ(restored->canonical(), s.state().canonical());
+    testing::expect_replays_exactly(s.events(), s.state());
 }
 
 TEST(X_3, AnIllegalMoveThatCannotStandIsRefusedWithTheReason) {

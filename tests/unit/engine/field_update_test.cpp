@@ -2,6 +2,7 @@
 // JSON form (the log's payload) keeps every field, and the fold keeps it as evidence only.
 #include <gtest/gtest.h>
 
+#include "../../support/replay_check.h"
 #include "script.h"
 #include "venue/event_json.h"
 
@@ -79,14 +80,7 @@ TEST(BoardFieldUpdates, ReplayedFromTheirJsonFormGiveTheSameState) {
     s.move("e2e4");
     s.send(BoardFieldUpdate{"m1", "b", 52, 15, std::nullopt});
     s.move("e7e5");
-    VenueState replayed;
-    for (const Event& e : s.events()) {
-        auto body = parse_event(kind_name(e.body), event_payload(e.body));
-        ASSERT_TRUE(body) << body.error();
-        replayed.apply({e.host_ns, e.hub_us, *body});
-    }
-    EXPECT_EQ(replayed.state_hash(), s.state().state_hash());
-    EXPECT_EQ(replayed.canonical(), s.state().canonical());
+    testing::expect_replays_exactly(s.events(), s.state());
 }
 
 }  // namespace
