@@ -140,7 +140,8 @@ TEST(CB_A1, AnIllegalMoveThatStandsEndsTheClaimAndKeepsStartFiles) {
     s.judge(ArbiterActionKind::RELEASE_CLAIM);
     s.press(3);
     s.move("e3c4");
-    const auto* accepted = find<MoveAccepted>(s.clock());
+    const auto pressed = s.clock();
+    const auto* accepted = find<MoveAccepted>(pressed);
     ASSERT_TRUE(accepted);
     EXPECT_EQ(accepted->san, "Nc4");
 }

@@ -148,10 +148,12 @@ TEST(X_3, AnIllegalMoveThatCannotStandIsRefusedWithTheReason) {
     auto a = action(ArbiterActionKind::ILLEGAL_MOVE_STANDS);
     a.text = "e1d1";  // the king onto his own queen
     const Decision* why = nullptr;
-    ASSERT_TRUE(find<MoveRefused>(s.send(a), &why));
+    const auto own = s.send(a);
+    ASSERT_TRUE(find<MoveRefused>(own, &why));
     EXPECT_NE(why->reason.find("own piece stands on d1"), std::string::npos) << why->reason;
     a.text = "d8h4";  // not White's piece
-    ASSERT_TRUE(find<MoveRefused>(s.send(a), &why));
+    const auto theirs = s.send(a);
+    ASSERT_TRUE(find<MoveRefused>(theirs, &why));
     EXPECT_NE(why->reason.find("no White piece stands on d8"), std::string::npos);
     EXPECT_TRUE(s.match().earlier_parts().empty());
     EXPECT_EQ(s.match().game().ply_count(), 2u);
