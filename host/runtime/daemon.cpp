@@ -355,10 +355,10 @@ bool Daemon::press_waits(const std::string& match_id, io::HostNanos held_since,
     return false;
 }
 
-// A clock press that comes while its match's board has not settled waits for the board to be
-// read (press_hold.h), so that the move it completes is known: a player who presses at once
-// after setting the piece down has made a move, not an illegal press. Everything the hub sent
-// after it waits too, so that the engine sees the hub's order.
+// A clock press waits for its match's board to be read (press_hold.h), so that the move it
+// completes is known: a player who presses at once after setting the piece down has made a move,
+// not an illegal press. Everything the hub sent after it waits too, so that the engine sees the
+// hub's order.
 void Daemon::release_held(std::vector<engine::Event>& events, std::vector<io::HostNanos>& happened,
                           io::HostNanos now) {
     while (!held_.empty()) {

@@ -151,12 +151,12 @@ Result<Position, FenError> Position::from_fen(std::string_view fen) {
     return pos;
 }
 
-std::string Position::fen() const {
+std::string fen_placement(const Piece* board) {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {
         int empty_run = 0;
         for (int file = 0; file < 8; ++file) {
-            Piece p = board_[make_square(file, rank)];
+            Piece p = board[make_square(file, rank)];
             if (p == NO_PIECE) {
                 ++empty_run;
                 continue;
@@ -168,6 +168,11 @@ std::string Position::fen() const {
         if (empty_run) out += char('0' + empty_run);
         if (rank) out += '/';
     }
+    return out;
+}
+
+std::string Position::fen() const {
+    std::string out = fen_placement(board_);
     out += side_ == WHITE ? " w " : " b ";
     if (!castling_) out += '-';
     if (castling_ & WHITE_OO) out += 'K';

@@ -23,6 +23,9 @@ struct FenError {
     std::string to_string() const;
 };
 
+// The placement field of FEN for a board of 64 squares (a1 first): "rnbqkbnr/pppppppp/8/...".
+std::string fen_placement(const Piece* board);
+
 class Position {
   public:
     // An empty board (no kings: not a legal position until set up by from_fen).

@@ -6,8 +6,6 @@ namespace venue::chess {
 
 namespace {
 
-constexpr char PIECE_LETTERS[] = " PNBRQK  pnbrqk";
-
 std::string side_name(Color c) {
     return c == WHITE ? "White" : "Black";
 }
@@ -25,22 +23,7 @@ PositionEdit edit_of(const Position& pos) {
 }
 
 Result<Position, std::string> position_of(const PositionEdit& e) {
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Piece p = e.board[std::size_t(make_square(file, rank))];
-            if (p == NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += PIECE_LETTERS[p];
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
+    std::string fen = fen_placement(e.board.data());
     const auto has = [&](Square s, Piece p) { return e.board[std::size_t(s)] == p; };
     std::string castling;
     if ((e.castling & WHITE_OO) && has(SQ_E1, W_KING) && has(SQ_H1, W_ROOK)) castling += 'K';
@@ -89,7 +72,7 @@ Result<PhysicalMove, std::string> parse_physical_move(std::string_view text) {
 
 std::string to_string(const PhysicalMove& m) {
     std::string s = square_to_string(m.from) + square_to_string(m.to);
-    if (m.promotion != NO_PIECE_TYPE) s += PIECE_LETTERS[make_piece(BLACK, m.promotion)];
+    if (m.promotion != NO_PIECE_TYPE) s += " pnbrqk"[m.promotion];
     return s;
 }
 

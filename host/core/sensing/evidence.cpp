@@ -36,19 +36,19 @@ bool Evidence::was_placed(Square s, Piece p) const {
     if (now_[s] == p) return true;
     if (left_us_[s][p] <= since_us_) return false;
     const auto& h = history_[s];
+    bool in_history = false;
     for (int i = 1; i < HISTORY; ++i) {
         if (h[i].content != p) continue;
         const std::int64_t end = h[i - 1].start_us;
         if (end <= since_us_) break;  // older stays ended before the window too
+        in_history = true;
         if (h[i].start_us == NEVER || i + 1 == HISTORY) return true;  // no flicker: stood long
         const bool returned = h[i + 1].content == h[i - 1].content;
         if (end - h[i].start_us >= glitch_us_ || !returned) return true;
     }
     // Every stay of p inside the window that the history still holds could be a flicker; a stay
     // older than the history is taken as placed (it was followed by five more changes).
-    for (int i = 1; i < HISTORY; ++i)
-        if (h[i].content == p && h[i - 1].start_us > since_us_) return false;
-    return true;
+    return !in_history;
 }
 
 Bitboard Evidence::touched() const {

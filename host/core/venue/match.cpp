@@ -187,16 +187,16 @@ void Match::start_new_part(const chess::Position& from, std::string edit, bool b
     game_ = chess::Game(from);
 }
 
-bool Match::stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out) {
-    if (finished(out)) return false;
-    auto move = chess::parse_physical_move(e.text);
-    auto after = move ? chess::after_illegal_move(game_.position(), *move)
-                      : Result<chess::Position, std::string>(unexpected(move.error()));
-    if (!after) {
-        out.push_back({MoveRefused{config_.id, e.text, ""}, "X-3",
-                       "the illegal move cannot stand: " + after.error()});
-        return false;
-    }
+void Match::stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    const auto refuse = [&](const std::string& why) {
+        out.push_back(
+            {MoveRefused{config_.id, e.text, ""}, "X-3", "the illegal move cannot stand: " + why});
+    };
+    const auto move = chess::parse_physical_move(e.text);
+    if (!move) return refuse(move.error());
+    const auto after = chess::after_illegal_move(game_.position(), *move);
+    if (!after) return refuse(after.error());
     const Color mover = game_.position().side_to_move();
     const std::string what = chess::to_string(*move);
     start_new_part(*after, "the illegal move " + what + " stood: " + e.note, true);
@@ -210,13 +210,12 @@ bool Match::stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& ou
                    "arbiter: " + std::string(side_name(mover)) + "'s illegal move " + what +
                        " stands (" + e.note + "); the game goes on from there in part " +
                        std::to_string(parts_.size() + 1)});
-    if (ended_by_position(mover, what, out)) return true;
+    if (ended_by_position(mover, what, out)) return;
     clock_.running = ~mover;
     out.push_back({ClockSwitched{config_.id, ~mover}, "X-3",
                    std::string(side_name(~mover)) + "'s clock runs"});
     out.push_back({DeviceCommand{"hub", "clock.run", ~mover, 0}, "X-3",
                    std::string(side_name(~mover)) + " is to move after the move that stands"});
-    return true;
 }
 
 void Match::commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,

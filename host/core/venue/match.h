@@ -151,8 +151,8 @@ class Match {
     // Ends the part of the game being played and goes on from `from` (an edited position).
     void start_new_part(const chess::Position& from, std::string edit, bool by_move = false);
     // ILLEGAL_MOVE_STANDS: the move the arbiter lets stand, played as the pieces went, in a new
-    // part of the game. Returns false (with the reason in `out`) when it cannot stand.
-    bool stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out);
+    // part of the game; refused with the reason when it cannot stand.
+    void stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out);
     bool finished(std::vector<Decision>& out);
 
     MatchConfig config_;

@@ -1,7 +1,5 @@
 #include "games/chessball/chessball_match.h"
 
-#include "chess/position_edit.h"
-
 #include <nlohmann/json.hpp>
 
 #include "chess/material.h"
@@ -264,6 +262,19 @@ void ChessballMatch::on(const FlagFell& e, std::vector<Decision>& out) {
 }
 
 // CB-5.3.3 with CB-A12: 50 moves by each team (100 plies), drawn without a claim.
+void ChessballMatch::carry_start_files(const chess::Position& old,
+                                       std::optional<chess::PhysicalMove> moved) {
+    std::array<int, chess::SQUARE_NB> carried{};
+    for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
+        const chess::Square was =
+            moved && chess::Square(sq) == moved->to ? moved->from : chess::Square(sq);
+        const chess::PieceId id = old.id_on(was);
+        carried[std::size_t(sq)] =
+            id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
+    }
+    start_file_ = carried;
+}
+
 void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
     if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100)
         end("1/2-1/2", "50-move rule", "CB-5.3.3",
@@ -386,14 +397,7 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
                        "the removal would leave a king in check: the judge decides (" +
                            edited.error() + ")"});
     } else if (!plan.squares.empty()) {
-        // The new part's ids are its squares: carry each man's start file over to them.
-        std::array<int, chess::SQUARE_NB> carried{};
-        for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
-            const chess::PieceId id = game_.position().id_on(chess::Square(sq));
-            carried[std::size_t(sq)] =
-                id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
-        }
-        start_file_ = carried;
+        carry_start_files(game_.position());
         start_new_part(*edited, "a player was removed (" + player(p).id + ")");
         restore_required_ = true;
         out.push_back({RestoreRequired{config_.id, edited->fen(), plan.squares}, "CB-6.4.4.1",
@@ -434,18 +438,8 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
         cite_ending(first, out);
         if (e.kind == K::RESTORE_POSITION) holder_.reset();
         if (e.kind == K::ILLEGAL_MOVE_STANDS && parts_.size() > parts) {
-            // The new part's ids are its squares: each man keeps his start file (CB-A1), the
-            // one that moved included.
-            const auto move = chess::parse_physical_move(e.text);
-            std::array<int, chess::SQUARE_NB> carried{};
-            for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
-                const chess::Square was =
-                    move && chess::Square(sq) == move->to ? move->from : chess::Square(sq);
-                const chess::PieceId id = before.id_on(was);
-                carried[std::size_t(sq)] =
-                    id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
-            }
-            start_file_ = carried;
+            // Stood, so it parsed.
+            carry_start_files(before, *chess::parse_physical_move(e.text));
             if (phase_ != MatchPhase::FINISHED) fifty_moves(out);
             end_claim("CB-6.3", "the judge let the illegal move stand: the claim ends", out);
         }

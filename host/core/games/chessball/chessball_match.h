@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/position_edit.h"
 #include "games/chessball/file_ownership.h"
 #include "venue/match.h"
 
@@ -77,6 +78,10 @@ class ChessballMatch : public engine::Match {
     void end_claim(const char* rule, const std::string& why, std::vector<Decision>& out);
     void cite_ending(std::size_t first, std::vector<Decision>& out) const;
     void fifty_moves(std::vector<Decision>& out);
+    // CB-A1's start files for a new part of the game, whose piece ids are its squares: each man
+    // keeps the start file he had in `old`; `moved` is the illegal move that stood, if any.
+    void carry_start_files(const chess::Position& old,
+                           std::optional<chess::PhysicalMove> moved = std::nullopt);
     void impossible_move(const std::string& what, std::vector<Decision>& out);
     void displacement(const std::string& what, std::vector<Decision>& out);
     void warn(PlayerRef p, const std::string& reason, const char* rule, bool judge,
