@@ -39,6 +39,14 @@ uint32_t hub_serial() {
     return eeprom_read_dword(reinterpret_cast<const uint32_t*>(SERIAL_ADDRESS));
 }
 
+uint16_t count_boot() {
+    constexpr uintptr_t BOOT_COUNT_ADDRESS = 4;
+    uint16_t* const at = reinterpret_cast<uint16_t*>(BOOT_COUNT_ADDRESS);
+    const uint16_t count = static_cast<uint16_t>(eeprom_read_word(at) + 1);
+    eeprom_write_word(at, count);
+    return count;
+}
+
 void watchdog_start() {
     wdt_enable(WDTO_250MS);
 }

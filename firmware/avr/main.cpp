@@ -30,7 +30,8 @@ namespace avr = venue::avr;
 
 HubIdentity identity() {
     const uint8_t mcusr = avr::reset_flags();
-    return HubIdentity{VENUE_BUILD_ID, avr::hub_serial(), avr::boot_reason(mcusr), mcusr};
+    return HubIdentity{VENUE_BUILD_ID, avr::hub_serial(), avr::boot_reason(mcusr), mcusr,
+                       avr::count_boot()};
 }
 
 constexpr uint8_t MAX_RX_BYTES_PER_PASS = 64;

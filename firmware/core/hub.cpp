@@ -213,6 +213,8 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
     if (handshake_pending_) {
         handshake_pending_ = false;
         wire::Handshake h;
+        h.boot_count = identity_.boot_count;
+        h.answers_hello = handshake_answers_hello_ ? 1 : 0;
         h.protocol_version = static_cast<uint16_t>(wire::PROTOCOL_VERSION);
         h.schema_hash = wire::SCHEMA_HASH;
         h.build_id = identity_.build_id;
@@ -222,7 +224,8 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
         h.hub_time_us = now;
         h.oldest_seq = events_.oldest_seq();
         h.next_seq = events_.next_seq();
-        return encode_message(h, out);
+        out[0] = 0;  // the delimiter before it
+        return 1 + encode_message(h, out + 1);
     }
     if (ack_count_ > 0) {
         const size_t n = encode_message(acks_[0], out);
@@ -231,7 +234,9 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
         return n;
     }
     uint8_t event[wire::MAX_EVENT_PAYLOAD];
-    if (const uint8_t len = events_.next_to_send(event)) return encode_frame(event, len, out);
+    if (host_session_) {
+        if (const uint8_t len = events_.next_to_send(event)) return encode_frame(event, len, out);
+    }
     if (now < next_heartbeat_) return 0;
     next_heartbeat_ += wire::HEARTBEAT_PERIOD_US;
     if (next_heartbeat_ <= now) next_heartbeat_ = now + wire::HEARTBEAT_PERIOD_US;  // fell behind
@@ -252,6 +257,7 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
     hb.frame_errors = frame_errors_;
     hb.dropped_events = events_.dropped();
     hb.input_overruns = static_cast<uint16_t>(input_overruns_ + fast_.overflow_count());
+    hb.boot_count = identity_.boot_count;
     return encode_message(hb, out);
 }
 

@@ -55,6 +55,9 @@ struct HubIdentity {
     uint32_t serial;
     wire::BootReason boot_reason;
     uint8_t mcusr;
+    // Counted in EEPROM at every boot: a host that sees another value in any Handshake or
+    // Heartbeat knows the hub rebooted, however short its uptime and whichever frames were lost.
+    uint16_t boot_count;
 };
 
 struct HubOutputs {
@@ -78,6 +81,14 @@ class Hub {
 
     // Encodes the next frame to send into out (room for MAX_WIRE_FRAME) and returns its length,
     // or 0 when nothing is due. Priority: Handshake, CommandAcks, events, Heartbeat.
+    // A Handshake goes out after a lone delimiter (0x00): the first bytes after a boot end
+    // whatever frame the reset cut off in the host's receiver, so the Handshake is read whole.
+    //
+    // Sessions: the hub serves a host only after that host's Hello in this boot. Before it,
+    // events wait in the ring and EventAck, ResendRequest and commands are ignored: they
+    // belong to a session of an earlier boot (a host that has not noticed the reboot yet), and
+    // a stale cumulative EventAck would otherwise free events this boot never sent, or a
+    // retried command would be applied to a hub the host believes configured.
     size_t next_frame(Micros now, uint8_t* out);
 
     HubOutputs outputs(Micros now) const;
@@ -145,6 +156,8 @@ class Hub {
     uint8_t lockout_flags_ = 0;
     wire::LampMode lamp_ = wire::LampMode::AUTO;
     bool handshake_pending_ = true;  // announce ourselves at boot
+    bool handshake_answers_hello_ = false;
+    bool host_session_ = false;  // a Hello came in this boot
     bool stall_ = false;
 };
 

@@ -35,6 +35,7 @@ class Hub::Dispatcher {
 
     template <class Message>
     void dispatch(const Message& m, KindTag<MessageKind::COMMAND>) {
+        if (!hub_.host_session_) return;  // from a session of an earlier boot (hub.h)
         CommandStatus status = CommandStatus::OK;
         if (hub_.commands_.find(m.cmd_id, &status)) {
             hub_.queue_ack(m.cmd_id, status, true);
@@ -57,15 +58,17 @@ void Hub::dispatch(const uint8_t* payload, size_t len, Micros t) {
 void Hub::session(const wire::Hello&) {
     // A (re)connecting host gets our identity and every event it has not acknowledged.
     handshake_pending_ = true;
+    handshake_answers_hello_ = true;
+    host_session_ = true;
     events_.rewind(events_.oldest_seq());
 }
 
 void Hub::session(const wire::EventAck& m) {
-    events_.ack(m.seq);
+    if (host_session_) events_.ack(m.seq);
 }
 
 void Hub::session(const wire::ResendRequest& m) {
-    events_.rewind(m.from_seq);
+    if (host_session_) events_.rewind(m.from_seq);
 }
 
 CommandStatus Hub::apply(const wire::ConfigureButton& m, Micros) {

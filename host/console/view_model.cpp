@@ -714,11 +714,17 @@ ConsoleView ViewModel::build(const engine::VenueState& state, const DeviceInputs
         } else {
             r.clock = "no time fit yet";
         }
-        if (h.handshake)
+        if (h.handshake) {
             r.firmware =
-                fmt("build %08x, protocol %u, serial %u", unsigned(h.handshake->build_id),
-                    unsigned(h.handshake->protocol_version), unsigned(h.handshake->hub_serial));
-        else
+                fmt("build %08x, protocol %u, serial %u, boot %u (%s)",
+                    unsigned(h.handshake->build_id), unsigned(h.handshake->protocol_version),
+                    unsigned(h.handshake->hub_serial), unsigned(h.handshake->boot_count),
+                    io::boot_reason_name(h.handshake->boot_reason));
+            // A hub that restarted while this host ran: its clock and lockout restarted too.
+            if (h.stats.reboots > 0)
+                r.firmware += fmt(", rebooted %llu\u00D7 while connected",
+                                  static_cast<unsigned long long>(h.stats.reboots));
+        } else
             r.firmware = "\u2014";
         r.errors = fmt("%llu CRC, %llu resync, %llu link, %llu lost",
                        static_cast<unsigned long long>(h.stats.crc_errors),

@@ -42,6 +42,10 @@ struct HubConnected {
     // True for the first Handshake and after a hub reboot: the hub's configuration and command
     // memory are empty and the application must configure it again from scratch.
     bool new_session = false;
+    // True when this host had a session with this hub before and the hub has restarted since
+    // (another boot count, a hub clock or sequence that went back): the reason is
+    // handshake.boot_reason. Its clock, lockout and unacknowledged events were lost with it.
+    bool rebooted = false;
     HostNanos at = 0;
 };
 

@@ -78,7 +78,11 @@ void HubSession::on_link_up(HostNanos now) {
     ++stats_.link_ups;
     (void)rx_.push(0x00);  // whatever half frame was buffered belongs to the old connection
     output_.clear();
-    set_state(HubSessionState::HELLO_SENT, now);
+    say_hello(now);
+}
+
+void HubSession::say_hello(HostNanos now) {
+    if (state_ != HubSessionState::HELLO_SENT) set_state(HubSessionState::HELLO_SENT, now);
     send(wire::Hello{static_cast<std::uint16_t>(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
     ++stats_.hellos;
     last_hello_at_ = now;
@@ -145,9 +149,16 @@ void HubSession::on_handshake(const wire::Handshake& h, HostNanos now) {
         return;
     }
     refusal_.clear();
-    const bool reboot = handshake_.has_value() &&
-                        (h.hub_serial != handshake_->hub_serial || h.next_seq < expected_ ||
-                         hub_clock_restarted(h.hub_time_us, now));
+    if (h.answers_hello == 0) {
+        // Announced at boot: this boot has not heard our Hello and serves nobody until it does.
+        say_hello(now);
+        return;
+    }
+    const bool reboot =
+        handshake_.has_value() &&
+        (h.hub_serial != handshake_->hub_serial || h.boot_count != handshake_->boot_count ||
+         h.next_seq < expected_ || hub_clock_restarted(h.hub_time_us, now));
+    if (reboot) ++stats_.reboots;
     const bool new_session = !handshake_.has_value() || reboot;
     if (new_session) {
         start_new_session(h, now);
@@ -166,7 +177,7 @@ void HubSession::on_handshake(const wire::Handshake& h, HostNanos now) {
     note_hub_clock(h.hub_time_us, now);
     // A second answer to a repeated Hello is not news.
     if (state_ != HubSessionState::RUNNING || new_session) {
-        events_.push_back(HubConnected{h, new_session, now});
+        events_.push_back(HubConnected{h, new_session, reboot, now});
     }
     set_state(HubSessionState::RUNNING, now);
     // The hub rewound to its oldest held event on Hello; acknowledging now spares the resend of
@@ -209,12 +220,10 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
 
 void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
     if (state_ != HubSessionState::RUNNING) return;  // may be a rebooted hub: wait for Handshake
-    if (hub_clock_restarted(h.hub_time_us, now) || h.next_seq < expected_) {
-        // The hub rebooted and its boot Handshake was lost: ask for a new one.
-        set_state(HubSessionState::HELLO_SENT, now);
-        send(wire::Hello{static_cast<std::uint16_t>(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
-        ++stats_.hellos;
-        last_hello_at_ = now;
+    if (h.boot_count != handshake_->boot_count || hub_clock_restarted(h.hub_time_us, now) ||
+        h.next_seq < expected_) {
+        // The hub rebooted and its boot Handshake was lost: open this boot's session.
+        say_hello(now);
         return;
     }
     heartbeat_ = h;
@@ -284,9 +293,7 @@ void HubSession::request_resend(HostNanos now, bool force) {
 
 void HubSession::on_tick(HostNanos now) {
     if (state_ == HubSessionState::HELLO_SENT && now - last_hello_at_ >= config_.hello_retry_ns) {
-        send(wire::Hello{static_cast<std::uint16_t>(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
-        ++stats_.hellos;
-        last_hello_at_ = now;
+        say_hello(now);
     }
     if (state_ == HubSessionState::RUNNING) pump_commands(now);
     send_ack_if_due(false);

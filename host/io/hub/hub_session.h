@@ -19,8 +19,15 @@
 // again when a Heartbeat shows the hub still holding events the host has stored (a lost ack).
 // Commands get cmd_ids, at most MAX_IN_FLIGHT at once (fewer than the hub's COMMAND_LOG_SIZE, so a
 // retry is always recognised as one), and are re-sent every COMMAND_RETRY until acknowledged —
-// also after a reconnect. A hub reboot (hub time or next_seq going backwards, or another serial)
-// starts a new session: events it never sent are reported lost, commands in flight fail.
+// also after a reconnect. A hub reboot (another boot count in a Handshake or Heartbeat, hub time
+// or next_seq going backwards, or another serial) starts a new session: events it never sent are
+// reported lost, commands in flight fail.
+//
+// The hub serves a host only after that host's Hello in the hub's current boot (docs/protocol.md,
+// "Sessions and reboots"), so the session runs on Handshakes that answer a Hello. A Handshake the
+// hub announced at boot, or a Heartbeat with another boot count, means a hub that has not heard
+// from this host since it booted: the host says Hello (HELLO_SENT) and the answer starts the new
+// session. A reboot is noticed from the first frame of the new boot that arrives whole.
 //
 // Backpressure: at most max_pending_events undelivered events are queued; an event beyond that is
 // treated as not received (not acked), and the hub sends it again after a ResendRequest.
@@ -81,6 +88,7 @@ struct HubSessionStats {
     std::uint64_t command_retries = 0;
     std::uint64_t hellos = 0;
     std::uint64_t handshakes = 0;
+    std::uint64_t reboots = 0;  // hub restarts noticed (HubConnected::rebooted)
     std::uint64_t link_ups = 0;
 };
 
@@ -144,6 +152,7 @@ class HubSession {
 
     void set_state(HubSessionState s, HostNanos now);
     void on_frame(const std::uint8_t* payload, std::size_t len, HostNanos now);
+    void say_hello(HostNanos now);
     void on_handshake(const wire::Handshake& h, HostNanos now);
     void on_heartbeat(const wire::Heartbeat& h, HostNanos now);
     void on_command_ack(const wire::CommandAck& a, HostNanos now);

@@ -44,6 +44,11 @@ enum class HubWhen : uint8_t {
     NOW,    // as soon as the previous action has run
     AT,     // when hub time (since the current boot) reaches cycles
     AFTER,  // cycles after the previous action ran (after a reboot: after the boot)
+    // When the hub has written frame_bytes bytes of its next frame of type frame_type to the
+    // line (counted from the frame's first byte, delimiter excluded; at least 2, since the
+    // type is the second byte): a reset, power cut or stall that cuts that frame at exactly
+    // that byte (tests; no script line makes one).
+    IN_FRAME,
 };
 
 struct HubAction {
@@ -54,6 +59,9 @@ struct HubAction {
     // > 0: a tap; the matching release follows this many cycles after the press, without
     // holding up the actions after it.
     uint64_t hold_cycles = 0;
+    // HubWhen::IN_FRAME only.
+    uint8_t frame_type = 0;
+    uint8_t frame_bytes = 0;
 };
 
 struct HubScriptError {

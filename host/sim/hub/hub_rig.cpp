@@ -179,15 +179,21 @@ void HubRig::hold_levels(char port) {
 void HubRig::drive_inputs() {
     for (const char port : {'A', 'B', 'J', 'K'}) hold_levels(port);
     for (uint8_t bit = 0; bit < 8; ++bit) {
-        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('A'), bit),
-                      (level_a_ >> bit) & 1);
-        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('B'), bit),
-                      (level_b_ >> bit) & 1);
-        avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('K'), bit),
-                      (level_k_ >> bit) & 1);
-        if (bit < 2) {
-            avr_raise_irq(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('J'), bit),
-                          (level_j_ >> bit) & 1);
+        for (const char port : {'A', 'B', 'J', 'K'}) {
+            if (port == 'J' && bit >= 2) continue;
+            const uint8_t level = port == 'A'   ? level_a_
+                                  : port == 'B' ? level_b_
+                                  : port == 'J' ? level_j_
+                                                : level_k_;
+            const uint32_t v = (level >> bit) & 1;
+            avr_irq_t* pin = avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ(port), bit);
+            // simavr drops a raise that repeats an IRQ's last value, and a reset can clear the
+            // port while the IRQ keeps its value from before: after a watchdog reset every
+            // released input then read low at the next pin change (16 phantom presses, both
+            // paddles and a flag). The opposite value first makes the raise take effect.
+            // Nothing samples the pins meanwhile: the CPU is in reset.
+            avr_raise_irq(pin, v ^ 1);
+            avr_raise_irq(pin, v);
         }
     }
 }
@@ -295,6 +301,10 @@ void HubRig::apply_due_actions() {
     }
     while (!actions_.empty() && !quit_) {
         const HubAction& a = actions_.front();
+        if (a.when == HubWhen::IN_FRAME) {
+            if (!in_frame_due_) break;
+            in_frame_due_ = false;
+        }
         const uint64_t due = a.when == HubWhen::AT      ? a.cycles
                              : a.when == HubWhen::AFTER ? last_action_hub_cycles_ + a.cycles
                                                         : 0;
@@ -409,6 +419,7 @@ void HubRig::on_uart_out(avr_irq_t*, uint32_t value, void* param) {
     auto* self = static_cast<HubRig*>(param);
     const auto byte = static_cast<uint8_t>(value);
     self->from_hub_.push_back(byte);
+    self->note_tx_byte(byte);
     hub::FrameDecoder& rx = self->impl_->tx_decoder;
     if (rx.push(byte) != hub::FrameDecoder::Result::FRAME) return;
     const uint8_t* p = rx.payload();
@@ -423,6 +434,21 @@ void HubRig::on_uart_out(avr_irq_t*, uint32_t value, void* param) {
                                self->tx_frames_.begin() + MAX_TX_FRAMES / 2);
     }
     self->tx_frames_.push_back(HubTxFrame{self->rig_cycles(), self->boots_, p[0], seq});
+}
+
+void HubRig::note_tx_byte(uint8_t byte) {
+    if (byte == 0) {
+        tx_bytes_in_frame_ = 0;
+        return;
+    }
+    if (tx_bytes_in_frame_ < 0xFF) ++tx_bytes_in_frame_;
+    if (tx_bytes_in_frame_ == 2) tx_frame_type_ = byte;
+    if (actions_.empty() || in_frame_due_) return;
+    const HubAction& a = actions_.front();
+    if (a.when == HubWhen::IN_FRAME && tx_bytes_in_frame_ == a.frame_bytes &&
+        tx_frame_type_ == a.frame_type) {
+        in_frame_due_ = true;
+    }
 }
 
 void HubRig::on_uart_xon(avr_irq_t*, uint32_t value, void* param) {

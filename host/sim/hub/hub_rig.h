@@ -145,6 +145,7 @@ class HubRig {
 
     // simavr callbacks (param = this).
     static void on_uart_out(::avr_irq_t* irq, uint32_t value, void* param);
+    void note_tx_byte(uint8_t byte);
     static void on_uart_xon(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_uart_xoff(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_port_c(::avr_irq_t* irq, uint32_t value, void* param);
@@ -183,6 +184,12 @@ class HubRig {
     Hd44780Model lcd_{HUB_CYCLES_PER_US};
     std::vector<HubReport> reports_;
     std::vector<HubTxFrame> tx_frames_;
+    // The frame being written to the line (for HubWhen::IN_FRAME): bytes since the last 0x00,
+    // its type (its second byte: COBS puts the first block's length before it), and whether
+    // the action at the front of the queue has seen its byte go out.
+    uint8_t tx_bytes_in_frame_ = 0;
+    uint8_t tx_frame_type_ = 0;
+    bool in_frame_due_ = false;
     std::deque<HubApplied> applied_;
 };
 

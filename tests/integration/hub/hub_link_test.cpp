@@ -1,6 +1,7 @@
 // The link: garbage on the line, a host that stops reading, an unplugged cable, resets.
 // Each test checks that every event arrives exactly once, in order.
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -130,38 +131,57 @@ TEST_F(HubLinkTest, UnpluggedForFiveSecondsLosesAndDoublesNothing) {
     EXPECT_GT(rig_->tx_dropped(), 0u);
 }
 
+// Each reboot is announced by a Handshake of the new boot (its boot count one higher, in EEPROM
+// across resets and power cuts), read whole whatever frame the reset cut off (the hub sends a
+// delimiter first); the client answers it with a Hello, as the host driver does.
 TEST_F(HubLinkTest, WatchdogResetIsReportedWithItsBootReason) {
+    const uint16_t first_boot = client_.handshakes().back().boot_count;
+    uint16_t boot = first_boot;
+    // The Handshake that announced the next boot (the one after `boot`).
+    auto next_boot = [&]() -> std::optional<wire::Handshake> {
+        std::optional<wire::Handshake> found;
+        client_.wait_for([&] {
+            for (const wire::Handshake& h : client_.handshakes()) {
+                if (h.boot_count == static_cast<uint16_t>(boot + 1) && !h.answers_hello) found = h;
+            }
+            return found.has_value();
+        });
+        if (found) boot = found->boot_count;
+        return found;
+    };
+
     wire::TestStall stall;
     stall.magic = 0x57A11ED0;
-    const size_t handshakes = client_.handshakes().size();
     const auto ack = client_.command(stall);
     ASSERT_TRUE(ack);
     EXPECT_EQ(ack->status, wire::CommandStatus::OK);
-    ASSERT_TRUE(client_.wait_for([&] { return client_.handshakes().size() > handshakes; }));
-    const wire::Handshake h = client_.handshakes().back();
-    EXPECT_EQ(h.boot_reason, wire::BootReason::WATCHDOG);
-    EXPECT_EQ(h.mcusr & 0x08, 0x08);
-    EXPECT_EQ(h.next_seq, 1u);
+    auto h = next_boot();
+    ASSERT_TRUE(h) << "no Handshake of the boot after the TestStall";
+    EXPECT_EQ(h->boot_reason, wire::BootReason::WATCHDOG);
+    EXPECT_EQ(h->mcusr & 0x08, 0x08);
+    EXPECT_EQ(h->next_seq, 1u);
 
     // A hang the firmware did not ask for (the rig's `stall`) ends the same way.
-    const size_t handshakes2 = client_.handshakes().size();
     rig_->schedule({at(0, HubActionKind::STALL)});
-    ASSERT_TRUE(client_.wait_for([&] { return client_.handshakes().size() > handshakes2; }));
-    EXPECT_EQ(client_.handshakes().back().boot_reason, wire::BootReason::WATCHDOG);
+    h = next_boot();
+    ASSERT_TRUE(h) << "no Handshake of the boot after the stall";
+    EXPECT_EQ(h->boot_reason, wire::BootReason::WATCHDOG);
 
     // Power cycle and reset pin.
-    const size_t handshakes3 = client_.handshakes().size();
     rig_->schedule({at(0, HubActionKind::POWER_CYCLE)});
-    ASSERT_TRUE(client_.wait_for([&] { return client_.handshakes().size() > handshakes3; }));
-    EXPECT_EQ(client_.handshakes().back().boot_reason, wire::BootReason::POWER_ON);
-    EXPECT_EQ(client_.handshakes().back().mcusr, 0x01);
-    const size_t handshakes4 = client_.handshakes().size();
+    h = next_boot();
+    ASSERT_TRUE(h) << "no Handshake of the boot after the power cycle";
+    EXPECT_EQ(h->boot_reason, wire::BootReason::POWER_ON);
+    EXPECT_EQ(h->mcusr, 0x01);
     rig_->schedule({at(0, HubActionKind::RESET)});
-    ASSERT_TRUE(client_.wait_for([&] { return client_.handshakes().size() > handshakes4; }));
-    EXPECT_EQ(client_.handshakes().back().boot_reason, wire::BootReason::EXTERNAL);
+    h = next_boot();
+    ASSERT_TRUE(h) << "no Handshake of the boot after the reset";
+    EXPECT_EQ(h->boot_reason, wire::BootReason::EXTERNAL);
+    EXPECT_EQ(boot, static_cast<uint16_t>(first_boot + 4));
 
     // After the reboots the hub works again: configure, press, seq 1 of the new session.
     ASSERT_TRUE(client_.hello());
+    EXPECT_EQ(client_.handshakes().back().boot_count, boot);
     wire::ConfigureButton c;
     c.button = 3;
     c.team = wire::Team::A;

@@ -117,11 +117,13 @@ class HubTestClient {
         const size_t before = handshakes_.size();
         const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
         while (Clock::now() < deadline) {
-            send(wire::Hello{static_cast<uint16_t>(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
+            send_hello();
             const auto retry = Clock::now() + std::chrono::milliseconds(200);
             while (Clock::now() < retry) {
                 pump(5);
-                if (handshakes_.size() > before) return true;
+                for (size_t i = before; i < handshakes_.size(); ++i) {
+                    if (handshakes_[i].answers_hello) return true;
+                }
             }
         }
         return false;
@@ -153,24 +155,16 @@ class HubTestClient {
         if (type == wire::MessageType::HANDSHAKE) {
             wire::Handshake h;
             wire::unpack(p, len, h);
-            // An earlier hub time, or fewer events than we hold, means the hub rebooted.
-            if (!handshakes_.empty() &&
-                (h.hub_time_us < last_hub_time_us_ || h.next_seq < next_seq_)) {
-                ++session_;
-                next_seq_ = 1;
-            }
-            last_hub_time_us_ = h.hub_time_us;
+            note_boot(h.boot_count);
+            // Announced at boot: the hub serves us only after our Hello in this boot.
+            if (!h.answers_hello) send_hello();
             handshakes_.push_back(h);
             return;
         }
         if (type == wire::MessageType::HEARTBEAT) {
             wire::Heartbeat h;
             wire::unpack(p, len, h);
-            if (h.hub_time_us < last_hub_time_us_) {  // reboot whose Handshake was lost
-                ++session_;
-                next_seq_ = 1;
-            }
-            last_hub_time_us_ = h.hub_time_us;
+            if (note_boot(h.boot_count)) send_hello();  // a reboot whose Handshake was lost
             heartbeat_ = h;
             ++heartbeat_count_;
             // Events the hub no longer holds (its ring overflowed): lost for good. Count them
@@ -204,6 +198,20 @@ class HubTestClient {
         if (auto_ack) send(wire::EventAck{seq});
     }
 
+    // Another boot count than the last one seen: a new session, seq from 1. True if so.
+    bool note_boot(uint16_t boot_count) {
+        const bool rebooted = boot_count_ && *boot_count_ != boot_count;
+        if (rebooted) {
+            ++session_;
+            next_seq_ = 1;
+        }
+        boot_count_ = boot_count;
+        return rebooted;
+    }
+    void send_hello() {
+        send(wire::Hello{static_cast<uint16_t>(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
+    }
+
     void request_resend() {
         // At most one request per 20 ms: the resent events take time to arrive.
         const auto now = Clock::now();
@@ -223,7 +231,7 @@ class HubTestClient {
     uint32_t heartbeat_count_ = 0;
     uint32_t next_seq_ = 1;
     uint32_t session_ = 0;
-    uint64_t last_hub_time_us_ = 0;
+    std::optional<uint16_t> boot_count_;
     uint32_t duplicates_ = 0;
     uint32_t resend_requests_ = 0;
     uint32_t frame_errors_ = 0;

@@ -12,7 +12,7 @@ namespace venue::test {
 
 namespace {
 
-constexpr hub::HubIdentity IDENTITY = {0xC0FFEE01, 4711, wire::BootReason::POWER_ON, 0x01};
+constexpr hub::HubIdentity IDENTITY = {0xC0FFEE01, 4711, wire::BootReason::POWER_ON, 0x01, 7};
 constexpr std::uint64_t HUB_EPOCH_US = 2'000'000;  // the hub booted 2 s before the test began
 constexpr std::uint64_t PRESS_US = 20'000;
 

@@ -28,8 +28,16 @@ struct Received {
 
 class HubRig {
   public:
-    explicit HubRig(HubIdentity id = {0xB0D5EED5, 0x1234, wire::BootReason::WATCHDOG, 0x08})
-        : hub(id, 0) {}
+    static constexpr HubIdentity IDENTITY = {0xB0D5EED5, 0x1234, wire::BootReason::WATCHDOG, 0x08,
+                                             3};
+
+    // A hub that has just booted and a host that opens the session at once (its Hello comes
+    // after the boot Handshake), as every connected host does; open_session false: no Hello.
+    explicit HubRig(HubIdentity id = IDENTITY, bool open_session = true) : hub(id, 0) {
+        if (!open_session) return;
+        pump();
+        send(wire::Hello{uint16_t(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
+    }
 
     Hub hub;
     Micros now = 0;

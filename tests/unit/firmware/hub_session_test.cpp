@@ -21,10 +21,12 @@ using wire::Team;
 constexpr Micros S = 1000000;
 
 TEST(Hub, AnnouncesItselfAtBootAndOnHello) {
-    HubRig rig;
+    HubRig rig(HubRig::IDENTITY, false);
     rig.run_for(10);
     const auto hs = rig.all<wire::Handshake>();
     ASSERT_EQ(hs.size(), 1u);
+    EXPECT_EQ(hs[0].answers_hello, 0);
+    EXPECT_EQ(hs[0].boot_count, 3);
     EXPECT_EQ(hs[0].protocol_version, wire::PROTOCOL_VERSION);
     EXPECT_EQ(hs[0].schema_hash, wire::SCHEMA_HASH);
     EXPECT_EQ(hs[0].build_id, 0xB0D5EED5u);
@@ -39,6 +41,74 @@ TEST(Hub, AnnouncesItselfAtBootAndOnHello) {
     ASSERT_EQ(rig.all<wire::Handshake>().size(), 2u);
     EXPECT_GT(rig.last<wire::Handshake>().hub_time_us, sent);
     EXPECT_LE(rig.last<wire::Handshake>().hub_time_us, rig.now);
+    EXPECT_EQ(rig.last<wire::Handshake>().answers_hello, 1);
+    rig.run_for(100000);
+    EXPECT_EQ(rig.last<wire::Heartbeat>().boot_count, 3);
+}
+
+// A reset cuts a frame short; the bytes of the new boot follow it on the line. The delimiter
+// the hub sends first ends the cut frame (one damaged frame), and the Handshake is read whole.
+TEST(Hub, BootHandshakeSurvivesAFrameTheResetCutOff) {
+    Hub hub(HubRig::IDENTITY, 0);
+    uint8_t cut[MAX_WIRE_FRAME];
+    wire::Heartbeat hb;
+    hb.hub_time_us = 123456789;
+    const size_t whole = encode_message(hb, cut);
+    uint8_t boot[MAX_WIRE_FRAME];
+    const size_t n = hub.next_frame(0, boot);
+    ASSERT_GT(n, 1u);
+    EXPECT_EQ(boot[0], 0);  // the lone delimiter
+    for (size_t cut_at = 1; cut_at < whole; ++cut_at) {
+        FrameDecoder rx;
+        int handshakes = 0;
+        int others = 0;
+        int errors = 0;
+        std::vector<uint8_t> line(cut, cut + cut_at);
+        line.insert(line.end(), boot, boot + n);
+        for (const uint8_t b : line) {
+            const auto r = rx.push(b);
+            if (r == FrameDecoder::Result::ERROR) ++errors;
+            if (r == FrameDecoder::Result::FRAME) {
+                wire::Handshake h;
+                ++(wire::unpack(rx.payload(), rx.payload_size(), h) ? handshakes : others);
+            }
+        }
+        EXPECT_EQ(handshakes, 1) << "cut after byte " << cut_at;
+        // Cut just before its own delimiter, the frame is whole: the hub's 0x00 ends it.
+        const bool whole_but_delimiter = cut_at == whole - 1;
+        EXPECT_EQ(others, whole_but_delimiter ? 1 : 0) << "cut after byte " << cut_at;
+        EXPECT_EQ(errors, whole_but_delimiter ? 0 : 1) << "cut after byte " << cut_at;
+    }
+}
+
+// Before its Hello, a host is one of an earlier boot: nothing of the session reaches it, and
+// nothing it sends for that session (a stale cumulative ack, a retried command) is applied.
+TEST(Hub, ServesAHostOnlyAfterItsHelloInThisBoot) {
+    HubRig rig(HubRig::IDENTITY, false);
+    rig.run_for(1000);
+    rig.tap(3, 5000);  // an unassigned button: an event all the same
+    rig.run_for(20000);
+    EXPECT_TRUE(rig.all<wire::ButtonPress>().empty());
+    rig.send(wire::EventAck{5});  // the old session's ack must not free this boot's event
+    wire::ClockAddTime add;
+    add.cmd_id = 77;
+    add.side = Team::A;
+    add.delta_us = 60 * S;
+    rig.send(add);
+    rig.run_for(200000);
+    EXPECT_TRUE(rig.all<wire::CommandAck>().empty());
+    EXPECT_EQ(rig.last<wire::Heartbeat>().oldest_seq, 1u);
+    EXPECT_EQ(rig.last<wire::Heartbeat>().next_seq, 2u);
+
+    rig.send(wire::Hello{uint16_t(wire::PROTOCOL_VERSION), wire::SCHEMA_HASH});
+    rig.run_for(1000);
+    EXPECT_EQ(rig.last<wire::Handshake>().answers_hello, 1);
+    ASSERT_EQ(rig.all<wire::ButtonPress>().size(), 1u);
+    EXPECT_EQ(rig.all<wire::ButtonPress>()[0].seq, 1u);
+    rig.send(add);  // the same command, now in the session: applied
+    rig.run_for(1000);
+    ASSERT_EQ(rig.all<wire::CommandAck>().size(), 1u);
+    EXPECT_EQ(rig.all<wire::CommandAck>()[0].duplicate, 0);
 }
 
 TEST(Hub, HeartbeatsAtTenHertz) {

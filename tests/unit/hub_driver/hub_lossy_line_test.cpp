@@ -47,7 +47,7 @@ struct LossyResult {
 LossyResult run_lossy(unsigned seed, double p_drop, double p_flip) {
     constexpr std::uint64_t DELTA_US = 1'000'000;
     constexpr int COMMANDS = 20;
-    hub::Hub hub({0xAB, 99, wire::BootReason::POWER_ON, 1}, 0);
+    hub::Hub hub({0xAB, 99, wire::BootReason::POWER_ON, 1, 1}, 0);
     io::HubSession host;
     NoisyLine up(seed, p_drop, p_flip);
     NoisyLine down(seed + 1000, p_drop, p_flip);

@@ -309,14 +309,25 @@ TEST(HubSession, HubRebootStartsANewSession) {
     (void)c.s.take_events();
     const auto id = c.s.submit(wire::ArmTeam{0, wire::Team::A}, T0 + 150 * MS);
     ASSERT_TRUE(id);
-    // The hub resets: its clock starts again and seq restarts at 1.
-    auto h = handshake(300'000, 1, 2);
+    // The hub resets and announces its new boot; it serves nobody before a Hello.
+    auto boot = handshake(2'000, 1, 1, 1);
+    boot.boot_reason = wire::BootReason::BROWN_OUT;
+    boot.answers_hello = 0;
+    (void)sent(c.s);
+    c.feed(Bytes{0} + frame(boot), T0 + 900 * MS);
+    EXPECT_EQ(c.s.state(), HubSessionState::HELLO_SENT);
+    EXPECT_EQ(only<wire::Hello>(sent(c.s)).size(), 1u);
+    EXPECT_TRUE(only_events<io::HubConnected>(c.s.take_events()).empty());
+    // Its answer: seq restarts at 1.
+    auto h = handshake(300'000, 1, 2, 1);
     h.boot_reason = wire::BootReason::BROWN_OUT;
     c.feed(frame(h) + frame(press(1, 200'000, 7)), T0 + 1000 * MS);
     const auto events = c.s.take_events();
     const auto connected = only_events<io::HubConnected>(events);
     ASSERT_EQ(connected.size(), 1u);
     EXPECT_TRUE(connected[0].new_session);
+    EXPECT_TRUE(connected[0].rebooted);
+    EXPECT_EQ(c.s.stats().reboots, 1u);
     EXPECT_EQ(connected[0].handshake.boot_reason, wire::BootReason::BROWN_OUT);
     const auto lost = only_events<io::HubEventsLost>(events);
     ASSERT_EQ(lost.size(), 1u);
@@ -330,6 +341,47 @@ TEST(HubSession, HubRebootStartsANewSession) {
     ASSERT_EQ(inputs.size(), 1u);
     EXPECT_EQ(inputs[0].seq, 1u);
     EXPECT_EQ(inputs[0].session, 2u);
+}
+
+// A hub that rebooted a moment after it booted: its clock reads later than the last reading,
+// and its seq has not gone back. Only the boot count tells, and a Heartbeat is enough.
+TEST(HubSession, RebootAfterAShortUptimeIsSeenInAHeartbeatsBootCount) {
+    io::HubSession s;
+    s.on_link_up(T0);
+    s.on_bytes(frame(handshake(40'000)), T0 + MS);  // 40 ms after its boot
+    ASSERT_EQ(s.state(), HubSessionState::RUNNING);
+    (void)s.take_events();
+    (void)sent(s);
+    // Its boot Handshake was lost; 300 ms later a Heartbeat of the new boot comes.
+    s.on_bytes(frame(heartbeat(100'000, 1, 1, 1)), T0 + 300 * MS);
+    EXPECT_EQ(s.state(), HubSessionState::HELLO_SENT);
+    EXPECT_EQ(only<wire::Hello>(sent(s)).size(), 1u);
+    auto h = handshake(120'000, 1, 1, 1);
+    h.boot_reason = wire::BootReason::WATCHDOG;
+    s.on_bytes(frame(h), T0 + 320 * MS);
+    const auto connected = only_events<io::HubConnected>(s.take_events());
+    ASSERT_EQ(connected.size(), 1u);
+    EXPECT_TRUE(connected[0].rebooted);
+    EXPECT_EQ(connected[0].handshake.boot_reason, wire::BootReason::WATCHDOG);
+}
+
+// The first Handshake a host sees may be the one announced at boot: it is answered with a Hello
+// (the hub serves only a host that said Hello in this boot), and the answer connects.
+TEST(HubSession, ABootAnnouncementIsAnsweredWithAHello) {
+    io::HubSession s;
+    s.on_link_up(T0);
+    (void)sent(s);
+    auto boot = handshake(1'000, 1, 1, 9);
+    boot.answers_hello = 0;
+    s.on_bytes(Bytes{0} + frame(boot), T0 + MS);
+    EXPECT_EQ(s.state(), HubSessionState::HELLO_SENT);
+    EXPECT_EQ(only<wire::Hello>(sent(s)).size(), 1u);
+    s.on_bytes(frame(handshake(3'000, 1, 1, 9)), T0 + 3 * MS);
+    EXPECT_EQ(s.state(), HubSessionState::RUNNING);
+    const auto connected = only_events<io::HubConnected>(s.take_events());
+    ASSERT_EQ(connected.size(), 1u);
+    EXPECT_FALSE(connected[0].rebooted);
+    EXPECT_EQ(s.stats().crc_errors + s.stats().resyncs, 0u) << "a lone 0x00 is no error";
 }
 
 TEST(HubSession, SilenceIsNoticed) {

@@ -30,9 +30,12 @@ inline Bytes operator+(Bytes a, const Bytes& b) {
     return a;
 }
 
+// The hub's answer to a Hello (answers_hello 0: the one it announces at boot).
 inline wire::Handshake handshake(std::uint64_t hub_us, std::uint32_t oldest = 1,
-                                 std::uint32_t next = 1) {
+                                 std::uint32_t next = 1, std::uint16_t boot_count = 0) {
     wire::Handshake h;
+    h.boot_count = boot_count;
+    h.answers_hello = 1;
     h.protocol_version = static_cast<std::uint16_t>(wire::PROTOCOL_VERSION);
     h.schema_hash = wire::SCHEMA_HASH;
     h.build_id = 0x1234abcd;
@@ -44,8 +47,10 @@ inline wire::Handshake handshake(std::uint64_t hub_us, std::uint32_t oldest = 1,
     return h;
 }
 
-inline wire::Heartbeat heartbeat(std::uint64_t hub_us, std::uint32_t oldest, std::uint32_t next) {
+inline wire::Heartbeat heartbeat(std::uint64_t hub_us, std::uint32_t oldest, std::uint32_t next,
+                                 std::uint16_t boot_count = 0) {
     wire::Heartbeat h;
+    h.boot_count = boot_count;
     h.hub_time_us = hub_us;
     h.oldest_seq = oldest;
     h.next_seq = next;
