@@ -1,4 +1,4 @@
-// `venue replay`, `venue verify`, `venue export pgn|incidents`: reading a log back.
+// `venue replay`, `venue verify`, `venue export pgn|incidents|transcript`: reading a log back.
 #include <fmt/core.h>
 
 #include <fstream>
@@ -12,6 +12,7 @@
 #include "runtime/replay.h"
 #include "venue/event_json.h"
 #include "venue/pgn_export.h"
+#include "venue/transcript.h"
 
 namespace venue::cli {
 namespace {
@@ -170,6 +171,35 @@ int export_incidents(const std::string& path, const std::string& out) {
     return write_output(out, text);
 }
 
+// Every event as a JSON line with its decisions and the state hash after it
+// (venue/transcript.h): what the golden transcripts of the demos are made of.
+int export_transcript(const std::string& path, const std::string& out) {
+    std::string text;
+    engine::VenueState state;
+    std::string problem;
+    auto r = runtime::replay_log(
+        path, std::numeric_limits<std::int64_t>::max(), [&](const runtime::Applied& a) {
+            // The replay's own state is not reachable from here: a second fold, checked
+            // against the replay's decisions, gives the hash after every event.
+            const std::vector<engine::Decision> again = state.apply(a.event);
+            if (problem.empty() &&
+                engine::transcript_decisions(again) != engine::transcript_decisions(a.decisions)) {
+                problem = "seq " + std::to_string(a.seq) + ": the fold gave other decisions";
+            }
+            text += engine::transcript_line(a.seq, a.event, a.decisions, state.state_hash());
+            text += '\n';
+        });
+    if (!r) {
+        fmt::print(stderr, "venue export transcript: {}\n", r.error());
+        return 2;
+    }
+    if (!problem.empty()) {
+        fmt::print(stderr, "venue export transcript: {}\n", problem);
+        return 2;
+    }
+    return write_output(out, text);
+}
+
 }  // namespace
 
 void register_log_commands(CLI::App& app) {
@@ -222,6 +252,16 @@ void register_log_commands(CLI::App& app) {
     inc->add_option("-o,--output", o->out, "Write here instead of standard output");
     inc->callback([o] {
         if (int rc = export_incidents(o->log, o->out)) throw CLI::RuntimeError(rc);
+    });
+    CLI::App* tr = exp->add_subcommand(
+        "transcript",
+        "JSON lines: every event with the decisions the engine made on it (kind, fields, rule,\n"
+        "reason) and the state hash after it. Two logs that replay alike give equal\n"
+        "transcripts. The golden transcripts in tests/data/golden/ are made with it.");
+    tr->add_option("log", o->log, "The event log")->required();
+    tr->add_option("-o,--output", o->out, "Write here instead of standard output");
+    tr->callback([o] {
+        if (int rc = export_transcript(o->log, o->out)) throw CLI::RuntimeError(rc);
     });
 }
 

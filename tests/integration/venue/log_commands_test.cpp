@@ -80,6 +80,27 @@ TEST_F(LogCommands, ExportPgnWithClocksAndIncidents) {
     EXPECT_EQ(missing.status, 2);
 }
 
+TEST_F(LogCommands, ExportTranscriptGivesEveryEventWithItsDecisionsAndHash) {
+    std::string hash = run.out.substr(run.out.rfind("state ") + 6, 16);
+    auto t = capture(venue_path() + " export transcript " + log);
+    ASSERT_EQ(t.status, 0) << t.out;
+    std::istringstream lines(t.out);
+    std::string line, last;
+    int n = 0;
+    while (std::getline(lines, line)) {
+        ++n;
+        EXPECT_EQ(line.rfind("{\"seq\":" + std::to_string(n) + ",", 0), 0u) << line;
+        last = line;
+    }
+    EXPECT_EQ(n, 67);
+    EXPECT_NE(last.find("\"state_hash\":\"" + hash + "\""), std::string::npos) << last;
+    EXPECT_NE(t.out.find("\"rule\":\"FIDE-5.1.1\""), std::string::npos);
+    auto missing =
+        capture(venue_path() + " export transcript " + (dir / "none.sqlite").string() + " 2>&1");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.out.find("no such log"), std::string::npos) << missing.out;
+}
+
 TEST_F(LogCommands, OneCorruptedByteMakesVerifyFailNamingTheEvent) {
     ASSERT_EQ(capture(venue_path() + " verify " + log).status, 0);
     // Flip one byte of the last event's payload in the database file itself.
