@@ -82,7 +82,10 @@ Broadcast::Read Broadcast::read(Cursor& cursor, std::chrono::milliseconds wait, 
     std::vector<Text> texts;
     {
         std::unique_lock lock(mutex_);
-        if (!wake_.wait_for(lock, wait, [&] { return ready(cursor); })) return Read::IDLE;
+        ++waiting_;
+        const bool woken = wake_.wait_for(lock, wait, [&] { return ready(cursor); });
+        --waiting_;
+        if (!woken) return Read::IDLE;
         if (closed_) return Read::CLOSED;
         if (cursor.need_snapshot) {
             texts.push_back(snapshot_);
@@ -108,6 +111,11 @@ void Broadcast::close() {
     }
     publish_.notify_all();
     wake_.notify_all();
+}
+
+std::size_t Broadcast::waiting_readers() const {
+    std::lock_guard lock(mutex_);
+    return waiting_;
 }
 
 std::int64_t Broadcast::last_id() const {

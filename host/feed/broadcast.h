@@ -61,6 +61,8 @@ class Broadcast {
 
     void close();
     std::int64_t last_id() const;
+    // Readers blocked in read() right now (the feed's idle streams; tests wait on it).
+    std::size_t waiting_readers() const;
 
     // The text of one server-sent event.
     static std::string frame(std::int64_t id, const char* event, const std::string& data);
@@ -81,6 +83,7 @@ class Broadcast {
     std::int64_t last_id_ = 0;
     Text snapshot_;  // framed, with id last_id_
     bool closed_ = false;
+    std::size_t waiting_ = 0;  // readers inside wake_.wait_for
     std::thread waker_;
 };
 

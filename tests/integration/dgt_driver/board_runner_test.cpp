@@ -260,27 +260,52 @@ TEST(BoardRunnerTest, PulledLinkIsRestoredAndTheBoardReread) {
     std::filesystem::remove_all(dir);
 }
 
+// The shortest time in which `failures` opens can have failed: the backoff doubles from its
+// minimum to its maximum between attempts. A runner can only be later than this (a loaded
+// machine), never earlier: so the bound holds without timing the test.
+std::int64_t min_us_for(std::uint64_t failures, std::chrono::milliseconds lo,
+                        std::chrono::milliseconds hi) {
+    std::int64_t us = 0;
+    auto wait = lo;
+    for (std::uint64_t i = 1; i < failures; ++i) {
+        us += std::chrono::microseconds(wait).count();
+        wait = std::min(wait * 2, hi);
+    }
+    return us;
+}
+
+BoardStatus status_once(BoardRunner& r, std::function<bool(const BoardStatus&)> pred) {
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    BoardStatus st = r.status();
+    while (!pred(st) && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(1ms);
+        st = r.status();
+    }
+    return st;
+}
+
 TEST(BoardRunnerTest, MissingDeviceIsRetriedWithBackoff) {
-    BoardRunner r(BoardPort::path("/nonexistent/venue-dgt-board"), fast_config());
+    const BoardRunnerConfig config = fast_config();
+    BoardRunner r(BoardPort::path("/nonexistent/venue-dgt-board"), config);
     r.start();
-    std::this_thread::sleep_for(500ms);
-    const BoardStatus st = r.status();
-    // 20, 40, 80, 160, 200 ms...: a handful of attempts in half a second, not hundreds.
-    EXPECT_GE(st.open_failures, 3u);
-    EXPECT_LE(st.open_failures, 8u);
+    const BoardStatus st =
+        status_once(r, [](const BoardStatus& s) { return s.open_failures >= 5; });
+    const std::int64_t now = BoardRunner::now_us();
+    ASSERT_GE(st.open_failures, 5u);
     EXPECT_EQ(st.state, BoardLinkState::DISCONNECTED);
     EXPECT_FALSE(st.last_link_error.empty());
-    // Down since the first failed open, about half a second ago.
+    // Down since the first failed open; backing off, not spinning: 20, 40, 80, 160, 200 ms...
     EXPECT_GT(st.down_since_us, 0);
-    EXPECT_GE(BoardRunner::now_us() - st.down_since_us, 400'000);
+    EXPECT_GE(now - st.down_since_us,
+              min_us_for(st.open_failures, config.backoff_min, config.backoff_max));
     r.stop();
 }
 
 TEST(BoardRunnerTest, UnknownUsbSerialNumberIsLookedUpAgainAndAgain) {
     BoardRunner r(BoardPort::usb_serial("venue-no-such-board"), fast_config());
     r.start();
-    std::this_thread::sleep_for(300ms);
-    const BoardStatus st = r.status();
+    const BoardStatus st =
+        status_once(r, [](const BoardStatus& s) { return s.open_failures >= 2; });
     EXPECT_GE(st.open_failures, 2u);
     EXPECT_EQ(st.device, "usb serial venue-no-such-board");
     EXPECT_EQ(st.state, BoardLinkState::DISCONNECTED);

@@ -316,8 +316,10 @@ TEST(FeedServer, AStuckClientNeverHoldsUpPublish) {
     Raw stuck(f.server->port(), 4096);  // asks for the stream, then never reads
     ASSERT_TRUE(stuck.ok());
     stuck.send_text("GET /api/v1/stream HTTP/1.1\r\nHost: x\r\n\r\n");
-    std::this_thread::sleep_for(100ms);
-    EXPECT_EQ(f.server->stats().streams_open, 1);
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (f.server->stats().streams_open == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(1ms);
+    ASSERT_EQ(f.server->stats().streams_open, 1);
 
     // Big updates, many more than the socket buffers hold and than the backlog allows.
     FeedUpdate big;

@@ -83,8 +83,8 @@ TEST(HubRunnerPty, HandshakeCommandsAndEventsEndToEnd) {
     EXPECT_EQ(c.results[*id1].status, wire::CommandStatus::OK);
     EXPECT_EQ(c.results[*id2].status, wire::CommandStatus::OK);
 
-    // Let heartbeats accumulate for the time fit, then press.
-    std::this_thread::sleep_for(1500ms);
+    // Heartbeats for the time fit first (10 Hz), then press.
+    ASSERT_TRUE(poll_until(runner, c, 10s, [&] { return runner.status().time_samples >= 12; }));
     sim.press(5);
     ASSERT_TRUE(poll_until(runner, c, 5s, [&] { return c.inputs.size() >= 2; }));
     ASSERT_EQ(c.inputs.size(), 2u);
@@ -152,7 +152,12 @@ TEST(HubRunnerPty, PullingTheLinkLosesAndDoublesNothing) {
     ASSERT_TRUE(poll_until(
         runner, c, 10s, [&] { return c.inputs.size() >= PRESSES && c.results.count(add_id) == 1; }))
         << "got " << c.inputs.size() << " events";
-    std::this_thread::sleep_for(300ms);  // anything doubled would arrive now
+    // Once the hub holds nothing unacknowledged it has nothing to send again: a double could
+    // only have come before, and would be in c.inputs now.
+    ASSERT_TRUE(poll_until(runner, c, 10s, [&] {
+        const auto hb = runner.status().heartbeat;
+        return hb && hb->next_seq == PRESSES + 1u && hb->oldest_seq == hb->next_seq;
+    }));
     c.take(runner);
 
     EXPECT_EQ(sim.unplugs(), 1u);
@@ -195,14 +200,25 @@ TEST(HubRunnerPty, PullingTheLinkLosesAndDoublesNothing) {
 
 TEST(HubRunnerPty, MissingDeviceBacksOffAndConnectsWhenItAppears) {
     const std::string path = temp_link("late");
-    HubRunner runner(pty_link(path));
+    io::HubRunnerConfig config;
+    HubRunner runner(pty_link(path), config);
+    const io::HostNanos started = HubRunner::now_ns();
     runner.start();
-    std::this_thread::sleep_for(700ms);
-    io::HubLinkStatus st = runner.status();
+    Collected none;
+    ASSERT_TRUE(poll_until(runner, none, 20s, [&] { return runner.status().open_failures >= 4; }));
+    const io::HubLinkStatus st = runner.status();
+    const io::HostNanos now = HubRunner::now_ns();
     EXPECT_EQ(st.state, io::HubSessionState::DISCONNECTED);
     EXPECT_FALSE(st.link_open);
-    EXPECT_GE(st.open_failures, 2u);
-    EXPECT_LE(st.open_failures, 6u) << "backing off, not spinning";
+    // Backing off, not spinning: the attempts cannot have come faster than the backoff (50, 100,
+    // 200 ms...) lets them, however loaded the machine.
+    io::HostNanos min_ns = 0;
+    auto wait = config.backoff_min;
+    for (std::uint64_t i = 1; i < st.open_failures; ++i) {
+        min_ns += std::chrono::nanoseconds(wait).count();
+        wait = std::min(wait * 2, config.backoff_max);
+    }
+    EXPECT_GE(now - started, min_ns) << st.open_failures << " failures";
     EXPECT_NE(st.last_error.find(path), std::string::npos) << st.last_error;
 
     SimHub sim(path, 0.0);

@@ -75,23 +75,26 @@ TEST(Broadcast, AClientTooFarBehindIsDropped) {
     EXPECT_EQ(b.read(c, 0ms, out), Broadcast::Read::BEHIND);
 }
 
+// The publisher and the closer act only once the reader is blocked in read(): the read can
+// return only by being woken, not because the message was already there.
 TEST(Broadcast, ReadersWakeOnPublishAndOnClose) {
     Broadcast b({16, 8});
     publish_n(b, 1, 1);
     auto c = b.open(1);
     std::string out;
-    std::thread publisher([&] {
-        std::this_thread::sleep_for(20ms);
-        publish_n(b, 2, 2);
-    });
-    EXPECT_EQ(b.read(c, 5s, out), Broadcast::Read::DATA);
+    auto once_waiting = [&](auto act) {
+        return std::thread([&b, act] {
+            while (b.waiting_readers() == 0) std::this_thread::yield();
+            act();
+        });
+    };
+    std::thread publisher = once_waiting([&] { publish_n(b, 2, 2); });
+    EXPECT_EQ(b.read(c, 60s, out), Broadcast::Read::DATA);
     publisher.join();
     EXPECT_EQ(out, "id: 2\nevent: update\ndata: {\"u\":2}\n\n");
-    std::thread closer([&] {
-        std::this_thread::sleep_for(20ms);
-        b.close();
-    });
-    EXPECT_EQ(b.read(c, 5s, out), Broadcast::Read::CLOSED);
+    EXPECT_EQ(b.waiting_readers(), 0u);
+    std::thread closer = once_waiting([&] { b.close(); });
+    EXPECT_EQ(b.read(c, 60s, out), Broadcast::Read::CLOSED);
     closer.join();
 }
 
