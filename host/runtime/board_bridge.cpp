@@ -17,11 +17,11 @@ const chess::Game& no_game() {
     return game;
 }
 
-const chess::Game& game_of(const engine::BoardRole& role) {
+}  // namespace
+
+const chess::Game& BoardBridge::game_of(const engine::BoardRole& role) {
     return role.game ? *role.game : no_game();
 }
-
-}  // namespace
 
 BoardBridge::BoardBridge(std::string match_id, std::string board_id,
                          sensing::RecogniserConfig config)

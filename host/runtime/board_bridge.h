@@ -53,6 +53,12 @@ class BoardBridge {
     // Time passing (the driver's clock): a board that has now settled is read.
     void tick(std::int64_t now_us, const engine::Match& match, std::int64_t host_ns,
               std::vector<engine::Event>& out);
+    // Whether tick(now_us, match, ...) may read a board (one is due to settle, or the match's
+    // game changed since the last reading): a caller holding events for the match that are not
+    // applied yet applies them first, so that the board is read against the match as it is.
+    bool reads_at(std::int64_t now_us, const engine::Match& match) const {
+        return recogniser_.reads_at(now_us, game_of(match.board_role(board_)));
+    }
     // The link was lost: the next board is read afresh.
     void reset();
 
@@ -67,6 +73,8 @@ class BoardBridge {
     const std::optional<sensing::Recognition>& last_reading() const { return last_reading_; }
 
   private:
+    // The game read against: the one the match plays on this board, or none.
+    static const chess::Game& game_of(const engine::BoardRole& role);
     void on_report(const sensing::Report& report, const engine::Match& match, std::int64_t host_ns,
                    std::vector<engine::Event>& out);
     void mismatch(chess::Bitboard squares, const engine::BoardRole& role, std::int64_t host_ns,

@@ -30,14 +30,25 @@ void ClockBridge::on_event(const io::dgt::ClockEvent& e, std::int64_t host_ns,
                 // now high, the left player pressed.
                 const bool left_pressed = l.right_high;
                 const chess::Color side = left_pressed == white_left_ ? chess::WHITE : chess::BLACK;
+                if (!l.time.running && start_pending_) {
+                    // The host started the clock, but the start has not reached it yet (the
+                    // host was late): the game is under way and this press ends a move; the
+                    // other side is started as the lever would have.
+                    start_request_ = ~side;
+                    out.push_back({host_ns, std::nullopt,
+                                   engine::ClockPressed{match_, side, ms_of(l.time, side)}});
+                    return;
+                }
                 if (!l.time.running) {
                     // The clock stood still: this press starts the other side's time.
                     start_request_ = ~side;
+                    start_pending_ = true;
                     out.push_back({host_ns, std::nullopt,
                                    engine::ClockReading{match_, ms_of(l.time, chess::WHITE),
                                                         ms_of(l.time, chess::BLACK), ~side}});
                     return;
                 }
+                start_pending_ = false;  // it runs
                 out.push_back({host_ns, std::nullopt,
                                engine::ClockPressed{match_, side, ms_of(l.time, side)}});
             },
@@ -46,6 +57,7 @@ void ClockBridge::on_event(const io::dgt::ClockEvent& e, std::int64_t host_ns,
                 out.push_back({host_ns, std::nullopt, engine::FlagFell{match_, side}});
             },
             [&](const io::dgt::ClockTimes& t) {
+                if (t.time.running) start_pending_ = false;
                 // The times tick every second; a reading is logged when who runs changes.
                 if (last_running_ == t.time.running && last_right_to_move_ == t.time.right_to_move)
                     return;
@@ -58,7 +70,10 @@ void ClockBridge::on_event(const io::dgt::ClockEvent& e, std::int64_t host_ns,
                 out.push_back({host_ns, std::nullopt, r});
             },
             [&](const io::dgt::ClockButtonPressed&) {},
-            [&](const io::dgt::ClockCommandResult&) {},
+            // A command that failed may have been the start: nothing is known to be pending.
+            [&](const io::dgt::ClockCommandResult& r) {
+                if (!r.ok) start_pending_ = false;
+            },
         },
         e);
 }

@@ -3,7 +3,10 @@
 //
 //   ClockLever (a player pressed his side down) ──▶ ClockPressed{side, remaining_ms}
 //   ClockLever while the clock stands still ──────▶ ClockReading (the other side starts) and a
-//                                                   start request for the daemon
+//                                                   start request for the daemon; but a press
+//                                                   while a start the host asked for has not
+//                                                   reached the clock yet (the host was late) is
+//                                                   a ClockPressed, and the other side starts
 //   ClockFlag ─────────────────────────────────────▶ FlagFell
 //   ClockTimes whose running side changed ─────────▶ ClockReading
 //   DeviceCommand clock.add_time / pause / resume / run ──▶ one set-and-run with the new times
@@ -41,6 +44,10 @@ class ClockBridge {
                                                       chess::Color to_move,
                                                       std::string* why = nullptr) const;
 
+    // The daemon sent the clock this set-and-run: a clock asked to run and not yet seen running
+    // has been started by the host (a lever pressed meanwhile ends a move).
+    void sent(const io::dgt::SetAndRun& s) { start_pending_ = !s.pause; }
+
     // A lever pressed while the clock stood still asks for the other side's time to start (as a
     // hub's paddle starts its stopped clock): the side to start, once.
     std::optional<chess::Color> take_start_request() {
@@ -61,6 +68,7 @@ class ClockBridge {
     std::optional<bool> last_running_;  // the last reading's running flag
     std::optional<bool> last_right_to_move_;
     std::optional<chess::Color> start_request_;
+    bool start_pending_ = false;  // the host asked the clock to run; no reading has shown it yet
 };
 
 // A time for the DGT 3000's display (whole seconds, at most 9:59:59).

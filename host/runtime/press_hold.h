@@ -10,10 +10,16 @@
 //    a scan, 200-250 ms, later; and what the board sent may still be queued for the host);
 // and never longer than MAX_PRESS_HOLD_NS, so that a piece held in the air does not hold up the
 // hub's input.
+// The daemon applies it on its timeline (daemon.h): the times are when the press and the board's
+// input were received, not when the host got round to them, and the board has been brought up to
+// the moment judged (its settle time run) first, so a host that wakes late decides as it would
+// have on time: a press goes as soon as its move is known; the waiting runs out only at the
+// present (a stopped process receives what the board sent meanwhile only when it runs again).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 namespace venue::runtime {
 
@@ -28,16 +34,24 @@ struct BoardForPress {
     std::int64_t settle_us = 0;       // the recogniser's settle time
 };
 
-// held_since_ns: when the press was first found waiting; move_sensed: the match holds a move
-// sensed on the board and not yet completed by a press.
-inline bool press_still_held(std::int64_t now_ns, std::int64_t held_since_ns,
-                             const BoardForPress& board, bool move_sensed) {
-    if (now_ns - held_since_ns >= MAX_PRESS_HOLD_NS) return false;
+// When a press stops waiting for this board, if nothing changes meanwhile (the board stays as
+// it is, no move is sensed): it waits while now_ns < press_held_until(...). held_since_ns: when
+// the press was received (the hub's frame, the lever's report); move_sensed: the match holds a
+// move sensed on the board and not yet completed by a press. INT64_MIN: it does not wait.
+inline std::int64_t press_held_until(std::int64_t held_since_ns, const BoardForPress& board,
+                                     bool move_sensed) {
+    const std::int64_t cap = held_since_ns + MAX_PRESS_HOLD_NS;
     if (board.settling) {
         const std::int64_t quiet_from = std::max(held_since_ns, board.last_change_ns);
-        return now_ns < quiet_from + board.settle_us * 1000 + PRESS_HOLD_MARGIN_NS;
+        return std::min(cap, quiet_from + board.settle_us * 1000 + PRESS_HOLD_MARGIN_NS);
     }
-    return !move_sensed && now_ns < held_since_ns + BOARD_REPORT_GRACE_NS;
+    if (move_sensed) return std::numeric_limits<std::int64_t>::min();
+    return std::min(cap, held_since_ns + BOARD_REPORT_GRACE_NS);
+}
+
+inline bool press_still_held(std::int64_t now_ns, std::int64_t held_since_ns,
+                             const BoardForPress& board, bool move_sensed) {
+    return now_ns < press_held_until(held_since_ns, board, move_sensed);
 }
 
 }  // namespace venue::runtime

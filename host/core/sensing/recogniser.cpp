@@ -7,17 +7,18 @@ namespace venue::sensing {
 MoveRecogniser::MoveRecogniser(RecogniserConfig config)
     : config_(std::move(config)), settle_(config_.settle_us) {}
 
-std::optional<Report> MoveRecogniser::read_if_new(const chess::Game& game) {
-    if (!settle_.has_stable()) return std::nullopt;
-    const std::uint64_t key = game.position().key();
+bool MoveRecogniser::read_already(const chess::Game& game) const {
     const Move last = game.ply_count() ? game.moves().back() : Move::none();
-    if (settle_.stable_serial() == read_serial_ && game.ply_count() == read_plies_ &&
-        key == read_key_ && last == read_last_move_)
-        return std::nullopt;
+    return settle_.stable_serial() == read_serial_ && game.ply_count() == read_plies_ &&
+           game.position().key() == read_key_ && last == read_last_move_;
+}
+
+std::optional<Report> MoveRecogniser::read_if_new(const chess::Game& game) {
+    if (!settle_.has_stable() || read_already(game)) return std::nullopt;
     read_serial_ = settle_.stable_serial();
     read_plies_ = game.ply_count();
-    read_key_ = key;
-    read_last_move_ = last;
+    read_key_ = game.position().key();
+    read_last_move_ = game.ply_count() ? game.moves().back() : Move::none();
     const Snapshot& board = settle_.stable();
     // The evidence window starts at the last board read that agrees with the game: once the
     // caller has applied what was read from a board, what the sensors saw before it is history.
@@ -43,6 +44,10 @@ std::optional<Report> MoveRecogniser::tick(std::int64_t now_us, const chess::Gam
     settle_.poll(now_us);
     assert(is_ok());
     return read_if_new(game);
+}
+
+bool MoveRecogniser::reads_at(std::int64_t now_us, const chess::Game& game) const {
+    return settle_.due(now_us) || (settle_.has_stable() && !read_already(game));
 }
 
 void MoveRecogniser::reset() {

@@ -35,6 +35,10 @@ class MoveRecogniser {
     // Time passing. Returns a report when the latest board has now settled, or when the game has
     // changed since the stable board was last read.
     std::optional<Report> tick(std::int64_t now_us, const chess::Game& game);
+    // Whether tick(now_us, game) may read a board: the latest board is due to settle, or the game
+    // has changed since the stable board was last read. Changes nothing (a caller holding events
+    // not yet applied to `game` applies them first when this says so).
+    bool reads_at(std::int64_t now_us, const chess::Game& game) const;
 
     // The last stable board, if any.
     const Snapshot* stable() const { return settle_.has_stable() ? &settle_.stable() : nullptr; }
@@ -46,6 +50,7 @@ class MoveRecogniser {
 
   private:
     std::optional<Report> read_if_new(const chess::Game& game);
+    bool read_already(const chess::Game& game) const;
 
     RecogniserConfig config_;
     SettleFilter settle_;

@@ -14,6 +14,7 @@
 // stable one, gets no new serial: nothing new to read.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "sensing/evidence.h"
@@ -48,6 +49,12 @@ class SettleFilter {
     const Snapshot& latest() const { return latest_; }
     bool has_latest() const { return has_latest_; }
     std::int64_t settle_us() const { return settle_us_; }
+    // Whether poll(now_us) would put the latest board through the settle check now (it has stood
+    // for the settle time and has not been checked yet): a new stable board may come of it.
+    bool due(std::int64_t now_us) const {
+        return has_latest_ && !latest_settled_ &&
+               std::max(now_us, last_seen_us_) - latest_.t_us >= settle_us_;
+    }
 
     // Forgets every board (after a reconnect, say).
     void reset();

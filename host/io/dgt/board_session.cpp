@@ -1,5 +1,6 @@
 #include "io/dgt/board_session.h"
 
+#include <algorithm>
 #include <cassert>
 #include <type_traits>
 
@@ -38,7 +39,10 @@ void BoardSession::on_bytes(std::span<const std::uint8_t> bytes, std::int64_t no
     parser_.feed(bytes, [&](const auto& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (std::is_same_v<T, Message>) {
-            on_message(r, now_us);
+            // Each message its own time, in the order received (a microsecond apart when one
+            // read brings several): a burst read at once, after the host was stopped, keeps its
+            // order for whoever reads the board by the times of its changes.
+            on_message(r, std::max(now_us, last_message_us_ + 1));
         } else {
             ++parse_errors_;
             last_parse_error_ = describe(r);
@@ -82,8 +86,10 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
         }
     } else if (const auto* t = std::get_if<BwTime>(&m)) {
         clock_.on_reading(*t, now_us);
+        take_clock_events();
     } else if (const auto* a = std::get_if<ClockAck>(&m)) {
         clock_.on_ack(*a, now_us);
+        take_clock_events();
     }
     // Trademark, bus address, EE moves, battery: not the driver's business; they still count
     // as signs of life.
@@ -110,7 +116,10 @@ void BoardSession::maybe_emit_snapshot(std::int64_t now_us) {
 
 void BoardSession::on_tick(std::int64_t now_us) {
     if (state_ == BoardLinkState::DISCONNECTED) return;
-    if (state_ == BoardLinkState::CONNECTED) clock_.on_tick(now_us);
+    if (state_ == BoardLinkState::CONNECTED) {
+        clock_.on_tick(now_us);
+        take_clock_events();
+    }
     if (now_us >= next_keepalive_us_) {
         encode(Command::RETURN_SERIALNR, output_);
         // Catch up without a burst after a stall: the next request is an interval from now.
@@ -157,10 +166,14 @@ Bytes BoardSession::take_output() {
     return out;
 }
 
+void BoardSession::take_clock_events() {
+    for (ClockEvent& e : clock_.take_events()) events_.push_back(std::move(e));
+}
+
 std::vector<BoardEvent> BoardSession::take_events() {
+    take_clock_events();  // anything the clock said outside on_bytes and on_tick
     std::vector<BoardEvent> out;
     out.swap(events_);
-    for (ClockEvent& e : clock_.take_events()) out.push_back(std::move(e));
     return out;
 }
 

@@ -5,11 +5,16 @@
 //   start(now)          link (re)opened: queues 4b 4d 42 45 (update nice, version, board
 //                       dump, serial number) and resets the parser; the board is re-read
 //   on_bytes(b, now)    board output: BOARD_DUMP / FIELD_UPDATE keep the 64 squares, SERIALNR
-//                       and VERSION are recorded, parse errors counted (never fatal)
+//                       and VERSION are recorded, parse errors counted (never fatal); each
+//                       message is timed `now`, or a microsecond after the one before it when
+//                       one read brings several (their order is kept in their times)
 //   on_tick(now)        keep-alive: RETURN_SERIALNR every keepalive_interval; SILENT after
 //                       silence_timeout without a valid message (state diagram: board_status.h)
 //   on_link_lost(now)   the runner closed the link
-//   take_output()       bytes to write;  take_events()  snapshots, field updates, statuses
+//   take_output()       bytes to write;  take_events()  snapshots, field updates, statuses,
+//                       and the clock's events, all in the order the board sent them (a lever
+//                       pressed after a piece was set down comes after that field update, and
+//                       before the ones that follow it, even within one read)
 //
 // A snapshot is emitted whenever the sensed board, in chess terms and in the orientation in use,
 // differs from the last one emitted; after a reconnect the fresh dump is compared with the last
@@ -77,6 +82,8 @@ class BoardSession {
 
   private:
     void on_message(const Message& m, std::int64_t now_us);
+    // The clock's events join the board's at once, so that the link's order is kept.
+    void take_clock_events();
     void on_board_changed(std::int64_t now_us);
     void maybe_emit_snapshot(std::int64_t now_us);
     void set_state(BoardLinkState s, std::int64_t now_us);

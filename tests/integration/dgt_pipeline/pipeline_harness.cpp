@@ -321,11 +321,11 @@ bool Table::board_shows(const Position& pos) const {
     return s && s->squares == sensing::placement_of(pos);
 }
 
-// Mirrors runtime::Daemon::board_inputs: boards to the bridge, then a tick; the events are
-// applied after the batch, against the match as it was when they were read.
-// Like Daemon::step, the presses (the hub's input) go first.
+// Mirrors runtime::Daemon::step: what the board sent is read first and the recogniser brought up
+// to the present (a tick: its settle time runs), then the presses are judged (a press made now
+// happened after everything the board sent before now). The board's events are applied after
+// the batch, against the match as it was when they were read.
 void Table::pump() {
-    release_presses();
     std::vector<engine::Event> out;
     const engine::Match* match = bridge_ ? state_.match(match_id_) : nullptr;
     for (io::dgt::BoardEvent& ev : runner_->poll()) {
@@ -354,6 +354,7 @@ void Table::pump() {
         }) > 1)
         ++counters_.two_move_readings;
     for (const auto& e : out) apply(e);
+    release_presses();
 }
 
 // As runtime::Daemon::release_held, by the same rule (runtime/press_hold.h): a press made while

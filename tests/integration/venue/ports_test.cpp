@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "venue_process.h"
+#include "venue_wire.h"
 
 namespace venue::engine {
 namespace {
@@ -29,7 +30,8 @@ TEST(Ports, ProbeFindsTheSimulatedHubByItsHandshake) {
     auto r = venue::testing::capture(venue::testing::venue_path() + " ports --pty " + pty);
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("Venue hub, serial"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("protocol 1"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("protocol " + std::to_string(wire::PROTOCOL_VERSION)), std::string::npos)
+        << r.out;
 }
 
 }  // namespace

@@ -126,6 +126,36 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     std::filesystem::remove_all(dir);
 }
 
+// A hub that reboots under a running host, by its reset pin and by its watchdog: venue run says
+// so with the reason, logs it, and configures the new boot from the engine.
+TEST(RunWithDevices, AHubRebootIsReportedWithItsReason) {
+    const auto dir = testing::fresh_dir("run-reboot");
+    const std::string config = chessball_config(dir);
+    const std::string log = (dir / "log.sqlite").string();
+    VenueProcess hub({"sim", "hub"});
+    const std::string hub_pty = first_line(hub);
+    ASSERT_EQ(hub_pty.rfind("/dev/pts/", 0), 0u) << hub.output();
+    VenueProcess run({"run", config, "--log", log, "--hub", hub_pty});
+    // One device_connected per boot the host learns of (the message goes to standard error).
+    auto connects = [&](std::size_t n) {
+        for (int i = 0; i < 1500 && count(run.output(), "device_connected") < n; ++i) run.pump(10);
+        return count(run.output(), "device_connected") >= n;
+    };
+    ASSERT_TRUE(connects(1)) << run.output();
+    ASSERT_TRUE(hub.write("reset\n"));
+    ASSERT_TRUE(connects(2)) << run.output();
+    ASSERT_TRUE(hub.write("stall\n"));
+    ASSERT_TRUE(connects(3)) << run.output();
+    run.kill_now(SIGTERM);
+    auto verify = testing::capture(testing::venue_path() + " verify " + log);
+    EXPECT_EQ(verify.status, 0) << verify.out;
+    // In the log for the arbiters' record: one device_connected per boot, with the reason.
+    auto t = testing::capture(testing::venue_path() + " export transcript " + log);
+    EXPECT_NE(t.out.find("the hub rebooted (external reset)"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("the hub rebooted (watchdog)"), std::string::npos) << t.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(RunWithDevices, ADgtClockOnTheBoardKeepsTheTimeOfAMatchWithoutHub) {
     const auto dir = testing::fresh_dir("run-dgt-clock");
     const std::string log = (dir / "log.sqlite").string();

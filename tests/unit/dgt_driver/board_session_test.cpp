@@ -1,6 +1,7 @@
 // BoardSession as timelines: bytes and times in, commands and events out. No I/O, no clock.
 #include <gtest/gtest.h>
 
+#include "chess/uci.h"
 #include "io/dgt/board_session.h"
 #include "io/dgt/dgt_message_writer.h"
 
@@ -299,6 +300,49 @@ TEST(BoardSessionTest, MagicPiecesAreNotPieces) {
     EXPECT_EQ(s.status(2 * MS).magic_pieces, 1u);
     // The board changed (a sensor reads something) but the chess board did not.
     EXPECT_EQ(only<sensing::Snapshot>(s.take_events()).size(), 1u);
+}
+
+// A DGT 3000's readings come through the board, between its field updates: the events keep the
+// order the board sent them in, even within one read, so that a lever pressed after a piece was
+// set down comes after that piece and before the opponent's reply (issue #15).
+TEST(BoardSessionTest, ClockEventsKeepTheLinksOrderAmongTheBoards) {
+    BoardSession s;
+    s.start(0);
+    s.on_bytes(dump(start_position()), 1 * MS);
+    BwTime t;
+    t.left.time = {0, 5, 0};
+    t.right.time = {0, 5, 0};
+    t.running = true;
+    t.left_to_move = true;
+    Bytes first;
+    write_bwtime(t, first);
+    s.on_bytes(first, 2 * MS);
+    s.take_events();
+    // One read: White's e2-e4, his lever (the left side goes down: the right one is high), and
+    // Black's pawn lifted from e7.
+    Bytes bytes = update(sq("e2"), Piece::EMPTY);
+    const Bytes put = update(sq("e4"), Piece::W_PAWN);
+    bytes.insert(bytes.end(), put.begin(), put.end());
+    t.lever_right_high = true;
+    t.left_to_move = false;
+    t.right_to_move = true;
+    write_bwtime(t, bytes);
+    const Bytes reply = update(sq("e7"), Piece::EMPTY);
+    bytes.insert(bytes.end(), reply.begin(), reply.end());
+    s.on_bytes(bytes, 3 * MS);
+    std::vector<std::string> kinds;
+    for (const BoardEvent& e : s.take_events()) {
+        if (const auto* f = std::get_if<SensedFieldUpdate>(&e))
+            kinds.push_back("update " + chess::square_to_string(f->square));
+        else if (const auto* c = std::get_if<ClockEvent>(&e))
+            kinds.push_back(std::holds_alternative<ClockLever>(*c)   ? "lever"
+                            : std::holds_alternative<ClockTimes>(*c) ? "times"
+                                                                     : "clock");
+        else if (std::holds_alternative<sensing::Snapshot>(e))
+            kinds.push_back("snapshot");
+    }
+    EXPECT_EQ(kinds, (std::vector<std::string>{"update e2", "snapshot", "update e4", "snapshot",
+                                               "times", "lever", "update e7", "snapshot"}));
 }
 
 }  // namespace

@@ -66,6 +66,25 @@ TEST_F(BoardBridgeTest, AMoveOnTheBoardIsSensed) {
     EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).match, "m1");
 }
 
+// The daemon asks before a tick whether it may read a board, so that events it holds for the
+// match are applied first: when the latest board is due to settle, or the game has changed.
+TEST_F(BoardBridgeTest, ReadsAtSaysWhenATickMayReadABoard) {
+    show(after({}));
+    EXPECT_FALSE(bridge_.reads_at(t_ + 2 * SETTLE, match())) << "read already";
+    std::vector<engine::Event> out;
+    t_ += 1'000'000;
+    bridge_.on_board({after({"e2e4"}), t_}, match(), t_ * 1000, out);
+    EXPECT_FALSE(bridge_.reads_at(t_ + SETTLE - 1, match())) << "not settled yet";
+    EXPECT_TRUE(bridge_.reads_at(t_ + SETTLE, match()));
+    bridge_.tick(t_ + SETTLE, match(), t_ * 1000, out);
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_FALSE(bridge_.reads_at(t_ + 2 * SETTLE, match())) << "nothing new";
+    apply(out);
+    apply({{0, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}}});
+    ASSERT_EQ(match().game().ply_count(), 1u);
+    EXPECT_TRUE(bridge_.reads_at(t_ + 2 * SETTLE, match())) << "the game changed: read again";
+}
+
 TEST_F(BoardBridgeTest, APiecePutBackBeforeTheClockPressIsARestore) {
     show(after({}));
     apply(show(after({"g1f3"})));

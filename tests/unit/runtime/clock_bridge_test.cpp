@@ -45,6 +45,41 @@ TEST(ClockBridge, LeverPressedOnAStoppedClockStartsTheOtherSide) {
     EXPECT_EQ(b.take_start_request(), std::nullopt) << "once";
 }
 
+TEST(ClockBridge, APressBeforeTheHostsStartReachedTheClockEndsAMove) {
+    ClockBridge b("m1", true);
+    std::vector<engine::Event> out;
+    // White starts the clock; the daemon asks it to run Black's side...
+    b.on_event(io::dgt::ClockLever{true, reading(300, 300, true, false), 10}, 1, out);
+    ASSERT_EQ(b.take_start_request(), chess::BLACK);
+    io::dgt::SetAndRun run;
+    run.right_runs = true;
+    b.sent(run);
+    // ... but the host was late: Black has moved and pressed before the clock ran. His press
+    // ends his move, and White's side is started.
+    out.clear();
+    b.on_event(io::dgt::ClockLever{false, reading(300, 300, false, false), 20}, 2, out);
+    ASSERT_EQ(out.size(), 1u);
+    const auto& p = std::get<engine::ClockPressed>(out[0].body);
+    EXPECT_EQ(p.side, chess::BLACK);
+    EXPECT_EQ(p.remaining_ms, 300'000);
+    EXPECT_EQ(b.take_start_request(), chess::WHITE);
+    // Once the clock is seen running, or after the host paused it, a lever on a stopped clock
+    // starts it.
+    b.on_event(io::dgt::ClockTimes{reading(299, 300, false), 30}, 3, out);
+    out.clear();
+    b.on_event(io::dgt::ClockLever{true, reading(299, 300, true, false), 35}, 4, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<engine::ClockReading>(out[0].body));
+    b.sent(run);
+    io::dgt::SetAndRun pause;
+    pause.pause = true;
+    b.sent(pause);
+    out.clear();
+    b.on_event(io::dgt::ClockLever{true, reading(299, 300, true, false), 40}, 4, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<engine::ClockReading>(out[0].body));
+}
+
 TEST(ClockBridge, FlagsAndReadingsWhenWhoRunsChanges) {
     ClockBridge b("m1", true);
     std::vector<engine::Event> out;

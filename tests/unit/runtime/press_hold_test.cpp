@@ -52,5 +52,34 @@ TEST(PressHold, NeverLongerThanTheCap) {
                                   settling(held + MAX_PRESS_HOLD_NS - 1), false));
 }
 
+TEST(PressHold, HeldUntilIsWhenTheRuleLetsThePressGo) {
+    // The daemon judges presses on its timeline, so it asks when a press stops waiting: the
+    // first moment press_still_held says no, with the board as it is.
+    struct Case {
+        std::int64_t held;
+        BoardForPress board;
+        bool sensed;
+    };
+    const Case cases[] = {
+        {50 * MS, settling(0), false},                            // settle time after the press
+        {50 * MS, settling(300 * MS), true},                      // after the board's last change
+        {50 * MS, still(), false},                                // one scan
+        {50 * MS, settling(50 * MS + MAX_PRESS_HOLD_NS), false},  // the cap
+    };
+    for (const Case& c : cases) {
+        const std::int64_t until = press_held_until(c.held, c.board, c.sensed);
+        EXPECT_TRUE(press_still_held(until - 1, c.held, c.board, c.sensed)) << until;
+        EXPECT_FALSE(press_still_held(until, c.held, c.board, c.sensed)) << until;
+    }
+    EXPECT_EQ(press_held_until(50 * MS, settling(0), false), 450 * MS);
+    EXPECT_EQ(press_held_until(50 * MS, settling(300 * MS), true), 700 * MS);
+    EXPECT_EQ(press_held_until(50 * MS, still(), false), 50 * MS + BOARD_REPORT_GRACE_NS);
+    EXPECT_EQ(press_held_until(50 * MS, settling(50 * MS + MAX_PRESS_HOLD_NS), false),
+              50 * MS + MAX_PRESS_HOLD_NS);
+    // The move is sensed and the board is still: it never waits.
+    EXPECT_FALSE(press_still_held(0, 50 * MS, still(), true));
+    EXPECT_EQ(press_held_until(50 * MS, still(), true), std::numeric_limits<std::int64_t>::min());
+}
+
 }  // namespace
 }  // namespace venue::runtime
