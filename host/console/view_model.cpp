@@ -715,11 +715,10 @@ ConsoleView ViewModel::build(const engine::VenueState& state, const DeviceInputs
             r.clock = "no time fit yet";
         }
         if (h.handshake) {
-            r.firmware =
-                fmt("build %08x, protocol %u, serial %u, boot %u (%s)",
-                    unsigned(h.handshake->build_id), unsigned(h.handshake->protocol_version),
-                    unsigned(h.handshake->hub_serial), unsigned(h.handshake->boot_count),
-                    io::boot_reason_name(h.handshake->boot_reason));
+            r.firmware = fmt(
+                "build %08x, protocol %u, serial %u, boot %u (%s)", unsigned(h.handshake->build_id),
+                unsigned(h.handshake->protocol_version), unsigned(h.handshake->hub_serial),
+                unsigned(h.handshake->boot_count), io::boot_reason_name(h.handshake->boot_reason));
             // A hub that restarted while this host ran: its clock and lockout restarted too.
             if (h.stats.reboots > 0)
                 r.firmware += fmt(", rebooted %llu\u00D7 while connected",
