@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../../support/emulated_dgt_board.h"
+#include "../../support/step_daemon.h"
 #include "chess/uci.h"
 #include "io/dgt/dgt_message_writer.h"
 #include "runtime/daemon.h"
@@ -75,17 +76,7 @@ class Venue {
 
     // Steps the daemon until done() or the time is up; true when done.
     bool step_until(const std::function<bool()>& done, std::chrono::milliseconds limit = 5000ms) {
-        const auto end = std::chrono::steady_clock::now() + limit;
-        while (std::chrono::steady_clock::now() < end) {
-            auto r = daemon_->step();
-            if (!r) {
-                ADD_FAILURE() << r.error();
-                return false;
-            }
-            if (done()) return true;
-            std::this_thread::sleep_for(2ms);
-        }
-        return false;
+        return testing::step_daemon_until(*daemon_, done, limit);
     }
     std::size_t count(const std::string& kind) const {
         std::size_t n = 0;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../../support/emulated_dgt_board.h"
+#include "../../support/step_daemon.h"
 #include "chess/uci.h"
 #include "runtime/daemon.h"
 #include "runtime/replay.h"
@@ -90,17 +91,7 @@ TEST(DaemonStallOnAPty, LeverPressesJudgedAfterTheMovesWhenTheHostWasPaused) {
         daemon.start();
         const engine::Match& match = *(*session)->state().match("m1");
         auto step_until = [&](const std::function<bool()>& done, std::chrono::milliseconds limit) {
-            const auto end = std::chrono::steady_clock::now() + limit;
-            while (std::chrono::steady_clock::now() < end) {
-                auto r = daemon.step();
-                if (!r) {
-                    ADD_FAILURE() << r.error();
-                    return false;
-                }
-                if (done()) return true;
-                std::this_thread::sleep_for(2ms);
-            }
-            return false;
+            return testing::step_daemon_until(daemon, done, limit);
         };
         // The board read and the clock set to the time control (stopped until the first press).
         ASSERT_TRUE(step_until(
