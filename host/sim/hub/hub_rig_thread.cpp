@@ -39,12 +39,12 @@ void HubRigThread::stop() {
 }
 
 void HubRigThread::schedule(const std::vector<HubAction>& actions) {
-    std::lock_guard<std::mutex> lock(mutex_);
+    CallerLock lock(*this);
     for (const HubAction& a : actions) rig_->schedule(a);
 }
 
 uint64_t HubRigThread::hub_cycles() {
-    std::lock_guard<std::mutex> lock(mutex_);
+    CallerLock lock(*this);
     return rig_->hub_cycles();
 }
 
@@ -59,6 +59,7 @@ void HubRigThread::run() {
         std::vector<HubReport> reports;
         bool running = false;
         uint64_t rig_now = 0;
+        while (callers_.load() > 0) std::this_thread::yield();  // callers first (hub_rig_thread.h)
         {
             std::lock_guard<std::mutex> lock(mutex_);
             running = rig_->run_for(SLICE_US * HUB_CYCLES_PER_US);
