@@ -175,26 +175,13 @@ int export_incidents(const std::string& path, const std::string& out) {
 // (venue/transcript.h): what the golden transcripts of the demos are made of.
 int export_transcript(const std::string& path, const std::string& out) {
     std::string text;
-    engine::VenueState state;
-    std::string problem;
-    auto r = runtime::replay_log(
-        path, std::numeric_limits<std::int64_t>::max(), [&](const runtime::Applied& a) {
-            // The replay's own state is not reachable from here: a second fold, checked
-            // against the replay's decisions, gives the hash after every event.
-            const std::vector<engine::Decision> again = state.apply(a.event);
-            if (problem.empty() &&
-                engine::transcript_decisions(again) != engine::transcript_decisions(a.decisions)) {
-                problem = "seq " + std::to_string(a.seq) + ": the fold gave other decisions";
-            }
-            text += engine::transcript_line(a.seq, a.event, a.decisions, state.state_hash());
+    auto r = runtime::replay_log_with_state(
+        path, [&](const runtime::Applied& a, const engine::VenueState& after) {
+            text += engine::transcript_line(a.seq, a.event, a.decisions, after.state_hash());
             text += '\n';
         });
     if (!r) {
         fmt::print(stderr, "venue export transcript: {}\n", r.error());
-        return 2;
-    }
-    if (!problem.empty()) {
-        fmt::print(stderr, "venue export transcript: {}\n", problem);
         return 2;
     }
     return write_output(out, text);

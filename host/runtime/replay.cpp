@@ -19,9 +19,11 @@ Result<store::EventLog, std::string> open_existing(const std::string& path,
 
 }  // namespace
 
-Result<ReplayOutcome, std::string> replay_log(const std::string& path, std::int64_t until_seq,
-                                              const ReplayVisitor& visit,
-                                              const Progress& progress) {
+namespace {
+
+Result<ReplayOutcome, std::string> replay(const std::string& path, std::int64_t until_seq,
+                                          const ReplayStateVisitor& visit,
+                                          const Progress& progress) {
     auto log = open_existing(path, {});
     if (!log) return unexpected(log.error());
     ReplayOutcome out;
@@ -37,13 +39,28 @@ Result<ReplayOutcome, std::string> replay_log(const std::string& path, std::int6
         Applied a{r.seq, *e, out.state.apply(*e)};
         out.events++;
         out.last_seq = r.seq;
-        if (visit) visit(a);
+        if (visit) visit(a, out.state);
         if (progress && out.events % 100000 == 0) progress(out.events, total);
         return true;
     });
     if (!visited) return unexpected(path + ": " + visited.error().to_string());
     if (!failure.empty()) return unexpected(path + ": " + failure);
     return out;
+}
+
+}  // namespace
+
+Result<ReplayOutcome, std::string> replay_log(const std::string& path, std::int64_t until_seq,
+                                              const ReplayVisitor& visit,
+                                              const Progress& progress) {
+    ReplayStateVisitor with_state;
+    if (visit) with_state = [&visit](const Applied& a, const engine::VenueState&) { visit(a); };
+    return replay(path, until_seq, with_state, progress);
+}
+
+Result<ReplayOutcome, std::string> replay_log_with_state(const std::string& path,
+                                                         const ReplayStateVisitor& visit) {
+    return replay(path, std::numeric_limits<std::int64_t>::max(), visit, {});
 }
 
 Result<VerifyOutcome, std::string> verify_log(const std::string& path, const Progress& progress) {

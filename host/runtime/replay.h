@@ -15,6 +15,8 @@ namespace venue::runtime {
 
 // Called for every replayed event with the decisions the engine made now.
 using ReplayVisitor = std::function<void(const Applied&)>;
+// The same, with the state after the event (venue export transcript: its hash).
+using ReplayStateVisitor = std::function<void(const Applied&, const engine::VenueState& after)>;
 
 struct ReplayOutcome {
     engine::VenueState state;
@@ -27,6 +29,8 @@ struct ReplayOutcome {
 Result<ReplayOutcome, std::string> replay_log(
     const std::string& path, std::int64_t until_seq = std::numeric_limits<std::int64_t>::max(),
     const ReplayVisitor& visit = {}, const Progress& progress = {});
+Result<ReplayOutcome, std::string> replay_log_with_state(const std::string& path,
+                                                         const ReplayStateVisitor& visit);
 
 struct VerifyOutcome {
     bool ok = false;

@@ -22,7 +22,6 @@ namespace venue::engine {
 struct TranscriptDecision {
     std::string kind;
     std::string payload;  // decision_payload(): the decision's fields, its rule and reason
-    bool operator==(const TranscriptDecision&) const = default;
 };
 
 struct TranscriptLine {
