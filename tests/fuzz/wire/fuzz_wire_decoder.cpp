@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
     }
 
-    Hub hub({1, 2, venue::wire::BootReason::POWER_ON, 1}, 0);
+    Hub hub({1, 2, venue::wire::BootReason::POWER_ON, 1, 1}, 0);
     FrameDecoder host;
     Micros now = 0;
     for (size_t i = 0; i < size; ++i) {
