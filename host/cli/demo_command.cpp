@@ -1,9 +1,11 @@
-// `venue demo`: the main job of the README. A whole Chessball match on simulated devices, or
-// with `--game business` a Business Chess match on five demonstration boards and board C.
+// `venue demo`: the main job of the README. A whole match of one of the games on simulated
+// devices; the games and their demos' options come from the registry of the games' demos
+// (demo/game_demo.h).
 #include <unistd.h>
 
 #include <cstdio>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "cli/commands.h"
 
 #ifdef VENUE_HAVE_DEMO
+#include "demo/demo_choice.h"
 #include "demo/run_demo.h"
 #include "feed/feed_publisher.h"
 #endif
@@ -29,11 +32,11 @@ int exec_console(const demo::DemoOptions& o) {
     const std::string console = path.replace_filename("venue-console").string();
     std::vector<std::string> args = {console,          "--demo",
                                      "--speed",        std::to_string(o.speed),
-                                     "--players",      std::to_string(o.players),
                                      "--seed",         std::to_string(o.seed),
                                      "--step-timeout", std::to_string(o.step_timeout_ms)};
+    if (o.players) args.insert(args.end(), {"--players", std::to_string(o.players)});
     if (!o.game.empty()) args.insert(args.end(), {"--game", o.game});
-    if (o.game == "business") args.insert(args.end(), {"--tree", o.tree});
+    if (!o.tree.empty()) args.insert(args.end(), {"--tree", o.tree});
     if (!o.log.empty()) args.insert(args.end(), {"--log", o.log});
     if (!o.elf.empty()) args.insert(args.end(), {"--elf", o.elf});
     std::vector<char*> argv;
@@ -45,45 +48,43 @@ int exec_console(const demo::DemoOptions& o) {
     return 2;
 }
 
+// The command's description: what a demo is, the games from the registry, examples.
+std::string demo_description() {
+    std::string d =
+        "A simulated event, with nothing plugged in: the hub's firmware runs in simavr and the\n"
+        "DGT boards are emulated, each behind a pseudo-terminal, and the same daemon, drivers\n"
+        "and SQLite log as `venue run` play two teams through a match, the people (players,\n"
+        "arbiters) acting on the devices as at a venue. Prints a running account and a summary\n"
+        "with the log and the commands to replay, verify and export it.\n"
+        "The games (--game; the first is the default):\n" +
+        demo::demo_games_help() + "Examples:\n";
+    auto example = [&d](const std::string& args, const std::string& shows) {
+        std::string line = "  venue demo" + (args.empty() ? "" : " " + args);
+        line.resize(std::max<std::size_t>(line.size() + 2, 38), ' ');
+        d += line + shows + "\n";
+    };
+    const auto& demos = demo::registered_demos();
+    if (!demos.empty()) example("", demos.front()->plays);
+    for (const demo::GameDemo* g : demos)
+        for (const demo::DemoExample& e : g->examples) example(e.args, e.shows);
+    example("--gui --speed 2", "in the arbiter's console window");
+    example("--feed 0.0.0.0:8080", "TV feed for the whole network (docs/tv-guide.md)");
+    d.pop_back();
+    return d;
+}
+
 }  // namespace
 #endif
 
 void register_demo_command(CLI::App& app) {
 #ifdef VENUE_HAVE_DEMO
     auto o = std::make_shared<demo::DemoOptions>();
-    CLI::App* cmd = app.add_subcommand(
-        "demo",
-        "A simulated Chessball event, with nothing plugged in: the hub's firmware runs in\n"
-        "simavr and a DGT board is emulated, each behind a pseudo-terminal, and the same daemon,\n"
-        "drivers and SQLite log as `venue run` play two teams through a real game. The players\n"
-        "claim moves with their buttons (some contested within microseconds), move the pieces\n"
-        "square by square and press the clock; one of them touches a teammate's piece (an\n"
-        "impossible move: warning, +2 minutes, position restored) and is removed after three\n"
-        "warnings. Prints a running account and a summary with the log and the commands to\n"
-        "replay, verify and export it.\n"
-        "With --game business: two teams of five play Business Chess on five emulated\n"
-        "demonstration boards and board C under the hub's one clock: branchings cloned onto free\n"
-        "boards, passes and selections of rating, a red-line violation and its card, the score\n"
-        "after every move, the return game's rating.\n"
-        "Examples:\n"
-        "  venue demo                          the Opera Game, 4 players a side\n"
-        "  venue demo --speed 3 --players 3    faster, three a side\n"
-        "  venue demo --game my.pgn --log x.sqlite\n"
-        "  venue demo --game business          a short Business Chess match\n"
-        "  venue demo --game business --tree scheme4 --speed 4   the seed's Scheme 4 tree\n"
-        "  venue demo --gui --speed 2              in the arbiter's console window\n"
-        "  venue demo --feed 0.0.0.0:8080      TV feed for the whole network (docs/tv-guide.md)");
+    CLI::App* cmd = app.add_subcommand("demo", demo_description());
     cmd->add_option("--speed", o->speed, "Players' tempo: 2 plays twice as fast")
         ->capture_default_str();
-    cmd->add_option("--game", o->game,
-                    "chessball (default: on the Opera Game), business, or a PGN file whose first "
-                    "game the Chessball teams play");
-    cmd->add_option("--tree", o->tree,
-                    "Business Chess: the scenario, short (about 20 moves) or scheme4 (the seed's "
-                    "Scheme 4, 41 moves)")
-        ->capture_default_str();
-    cmd->add_option("--players", o->players, "Chessball: players per team, 2 to 8")
-        ->capture_default_str();
+    cmd->add_option("--game", o->game, demo::demo_option_help("--game"));
+    cmd->add_option("--tree", o->tree, demo::demo_option_help("--tree"));
+    cmd->add_option("--players", o->players, demo::demo_option_help("--players"));
     cmd->add_option("--log", o->log, "Log file to create (default: venue-demo-DATE-TIME.sqlite)");
     cmd->add_option("--seed", o->seed, "Seed for who contests which claim and by how much")
         ->capture_default_str();
@@ -101,11 +102,15 @@ void register_demo_command(CLI::App& app) {
     cmd->add_flag("--gui", *gui, "Show the event in the arbiter's console (venue-console --demo)");
     cmd->callback([o, gui, no_feed, cmd] {
         if (*no_feed) o->feed.clear();
-        if (o->game == "business" && cmd->count("--players"))
-            throw CLI::ValidationError("--players",
-                                       "Business Chess teams are five and a reserve (BC-I.4)");
-        if (o->game != "business" && cmd->count("--tree"))
-            throw CLI::ValidationError("--tree", "only with --game business");
+        // 0 means "the demo's default" inside; given on the command line it is a count refused.
+        if (cmd->count("--players") && o->players < 1)
+            throw CLI::ValidationError("--players", std::to_string(o->players) + ": " +
+                                                        demo::demo_option_help("--players"));
+        if (auto chosen = demo::choose_demo_game(o->game))
+            for (const char* option : {"--players", "--tree"})
+                if (cmd->count(option))
+                    if (auto why = demo::demo_option_refused(*chosen->demo, option); !why.empty())
+                        throw CLI::ValidationError(option, why);
         if (!o->feed.empty())
             if (auto address = feed::parse_feed_address(o->feed); !address)
                 throw CLI::ValidationError("--feed", address.error());
@@ -114,7 +119,7 @@ void register_demo_command(CLI::App& app) {
     });
 #else
     CLI::App* cmd = app.add_subcommand(
-        "demo", "A simulated Chessball event (needs simavr and the AVR build; not in this build)");
+        "demo", "A simulated event (needs simavr and the AVR build; not in this build)");
     cmd->callback([] {
         throw CLI::RuntimeError(
             "venue demo: this build has no hub simulator (simavr, gcc-avr): run scripts/setup", 2);

@@ -1,7 +1,6 @@
 #include "config/venue_config.h"
 
-#include "games/business/business_match.h"
-#include "games/chessball/chessball_match.h"
+#include "venue/game_rules.h"
 
 #include <toml++/toml.h>
 #include <cmath>
@@ -97,22 +96,66 @@ engine::TeamConfig parse_team(const toml::table& t, const std::string& path) {
     return team;
 }
 
+// One key of a game's [match.<game>] table, read as its kind says (durations in the option's
+// unit, to milliseconds) and checked against its range or choices.
+engine::OptionValue parse_option(const toml::table& t, const std::string& path,
+                                 const engine::GameOption& option) {
+    const char* key = option.file_key.c_str();
+    const toml::node* n = t.get(key);
+    engine::OptionValue value;
+    switch (option.kind) {
+        case engine::OptionKind::FLAG:
+            value = get<bool>(t, path, key, false);
+            break;
+        case engine::OptionKind::COUNT: {
+            const toml::node* x = t.get(key);
+            if (x && !x->is_integer())
+                throw Failure{line_of(*x), path + "." + key, "must be a whole number"};
+            value = get<int64_t>(t, path, key, 0);
+            break;
+        }
+        case engine::OptionKind::DURATION:
+            value = to_ms(get<double>(t, path, key, 0), double(option.unit_ms));
+            break;
+        case engine::OptionKind::CHOICE:
+        case engine::OptionKind::TEXT:
+            value = get<std::string>(t, path, key, "");
+            break;
+        case engine::OptionKind::TEXT_LIST: {
+            const toml::array* a = n->as_array();
+            if (!a) throw Failure{line_of(*n), path + "." + key, "must be an array of strings"};
+            std::vector<std::string> list;
+            for (const toml::node& x : *a) {
+                auto v = x.value<std::string>();
+                if (!v) throw Failure{line_of(x), path + "." + key, "must be an array of strings"};
+                list.push_back(*v);
+            }
+            value = std::move(list);
+            break;
+        }
+    }
+    if (std::string bad = engine::option_value_problem(option, value); !bad.empty())
+        throw Failure{line_of(*n), path + "." + key,
+                      bad + (option.rule.empty() ? "" : " (" + option.rule + ")")};
+    return value;
+}
+
 engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                                 const VenueConfig& venue) {
+    engine::MatchConfig m;
+    m.game = get<std::string>(t, path, "game", "fide");
+    const engine::GameRules* game = engine::find_game(m.game);
+    if (!game)
+        throw Failure{line_of(*t.get("game")), path + ".game",
+                      "'" + m.game + "' is not available yet; this build runs " +
+                          engine::game_ids_in_words()};
+    // The game's own table is [match.<game>]; the other games' are not this match's.
     only_keys(t, path,
               {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black",
-               "chessball", "business"});
-    engine::MatchConfig m;
+               game->id});
     m.id = get<std::string>(t, path, "id", "");
     if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
-    m.game = get<std::string>(t, path, "game", "fide");
-    if (m.game != "fide" && m.game != "chessball" && m.game != "business")
-        throw Failure{line_of(*t.get("game")), path + ".game",
-                      "'" + m.game + "' is not available yet; this build runs \"fide\", " +
-                          "\"chessball\" and \"business\""};
-    // Business Chess: one clock, 90 minutes per team, no increment (BC-I.5).
-    if (m.game == "business") m.time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};
-    const bool business = m.game == "business";
+    m.time = game->default_time;
     m.event = venue.event_name;
     m.site = venue.site;
     m.round = get<std::string>(t, path, "round", "1");
@@ -121,11 +164,12 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
     if (const toml::table* time = table_at(t, path, "time")) {
         const std::string tp = path + ".time";
         only_keys(*time, tp, {"base_minutes", "increment_seconds", "mode"});
-        m.time.base_ms = to_ms(get<double>(*time, tp, "base_minutes", 90), 60000);
+        const engine::TimeControl d = game->default_time;
+        m.time.base_ms =
+            to_ms(get<double>(*time, tp, "base_minutes", double(d.base_ms) / 60000), 60000);
         m.time.increment_ms =
-            to_ms(get<double>(*time, tp, "increment_seconds", business ? 0 : 30), 1000);
-        const std::string mode =
-            get<std::string>(*time, tp, "mode", business ? "sudden_death" : "fischer");
+            to_ms(get<double>(*time, tp, "increment_seconds", double(d.increment_ms) / 1000), 1000);
+        const std::string mode = get<std::string>(*time, tp, "mode", engine::to_string(d.mode));
         if (mode == "fischer")
             m.time.mode = engine::TimeMode::FISCHER;
         else if (mode == "sudden_death")
@@ -150,79 +194,27 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         m.penalties.incorrect_claim_bonus_ms =
             to_ms(get<double>(*pen, pp, "incorrect_claim_bonus_seconds", 120), 1000);
     }
-    if (const toml::table* cb = table_at(t, path, "chessball")) {
-        const std::string cp = path + ".chessball";
-        only_keys(*cb, cp,
-                  {"ownership", "auto_warnings", "warning_bonus_seconds", "third_warning_bonus",
-                   "warnings_to_remove"});
-        const std::string ownership = get<std::string>(*cb, cp, "ownership", "current_file");
-        if (ownership == "current_file")
-            m.chessball.ownership = engine::Ownership::CURRENT_FILE;
-        else if (ownership == "start_file")
-            m.chessball.ownership = engine::Ownership::START_FILE;
-        else
-            throw Failure{line_of(*cb->get("ownership")), cp + ".ownership",
-                          "'" + ownership + "': use current_file or start_file (CB-A1)"};
-        m.chessball.auto_warnings = get<bool>(*cb, cp, "auto_warnings", false);
-        m.chessball.warning_bonus_ms =
-            to_ms(get<double>(*cb, cp, "warning_bonus_seconds", 120), 1000);
-        m.chessball.third_warning_bonus = get<bool>(*cb, cp, "third_warning_bonus", true);
-        m.chessball.warnings_to_remove = int(get<int64_t>(*cb, cp, "warnings_to_remove", 3));
-    }
-    if (const toml::table* bc = table_at(t, path, "business")) {
-        const std::string bp = path + ".business";
-        only_keys(*bc, bp,
-                  {"game_rating", "max_branches", "boards", "control_board", "players", "reserves",
-                   "veto_minutes", "single_branch_bonus_seconds", "second_offence",
-                   "offence_bonus_seconds", "clone_pause_auto", "return_rating_half_up"});
-        auto& r = m.business;
-        r.game_rating = int(get<int64_t>(*bc, bp, "game_rating", r.game_rating));
-        r.max_branches = int(get<int64_t>(*bc, bp, "max_branches", r.max_branches));
-        if (const toml::node* b = bc->get("boards")) {
-            const toml::array* ba = b->as_array();
-            if (!ba) throw Failure{line_of(*b), bp + ".boards", "must be an array of strings"};
-            r.boards.clear();
-            for (const toml::node& x : *ba) {
-                auto v = x.value<std::string>();
-                if (!v) throw Failure{line_of(x), bp + ".boards", "must be an array of strings"};
-                r.boards.push_back(*v);
-            }
-        }
-        r.control_board = get<std::string>(*bc, bp, "control_board", r.control_board);
-        r.players = int(get<int64_t>(*bc, bp, "players", r.players));
-        r.reserves = int(get<int64_t>(*bc, bp, "reserves", r.reserves));
-        r.veto_window_ms = to_ms(get<double>(*bc, bp, "veto_minutes", 30), 60000);
-        r.single_branch_bonus_ms =
-            to_ms(get<double>(*bc, bp, "single_branch_bonus_seconds", 30), 1000);
-        const std::string second = get<std::string>(*bc, bp, "second_offence", "expel");
-        if (second == "expel")
-            r.second_offence = engine::SecondOffence::EXPEL;
-        else if (second == "time_penalty")
-            r.second_offence = engine::SecondOffence::TIME_PENALTY;
-        else
-            throw Failure{line_of(*bc->get("second_offence")), bp + ".second_offence",
-                          "'" + second + "': use expel or time_penalty"};
-        r.offence_bonus_ms = to_ms(get<double>(*bc, bp, "offence_bonus_seconds", 120), 1000);
-        r.clone_pause_auto = get<bool>(*bc, bp, "clone_pause_auto", true);
-        r.return_rating_half_up = get<bool>(*bc, bp, "return_rating_half_up", true);
+    // The game's options: every key at its default, then what [match.<game>] sets.
+    m.options = engine::default_options(game->options);
+    if (const toml::table* own = table_at(t, path, game->id.c_str())) {
+        const std::string op = path + "." + game->id;
+        std::set<std::string> keys;
+        for (const engine::GameOption& o : game->options) keys.insert(o.file_key);
+        only_keys(*own, op, keys);
+        for (const engine::GameOption& o : game->options)
+            if (own->get(o.file_key)) m.options.set(o.key, parse_option(*own, op, o));
     }
     for (const char* side : {"white", "black"}) {
         const toml::table* st = table_at(t, path, side);
         if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
-        engine::TeamConfig team = parse_team(*st, path + "." + side);
-        if (m.game == "fide" && team.players.size() != 1)
-            throw Failure{line_of(*st), path + "." + side + ".players",
-                          "plain chess has exactly one player per side"};
-        (std::string(side) == "white" ? m.white : m.black) = team;
+        (std::string(side) == "white" ? m.white : m.black) = parse_team(*st, path + "." + side);
     }
-    if (m.game == "chessball") {
-        if (auto bad = games::chessball::ChessballMatch::validate(m))
-            throw Failure{line_of(t), path, *bad};
-    }
-    if (m.game == "business") {
-        if (auto bad = games::business::BusinessMatch::validate(m))
-            throw Failure{line_of(t), path, *bad};
-    }
+    // The game's own check first: it names its clause (a team's size among the rest).
+    if (auto bad = engine::validate_match(m)) throw Failure{line_of(t), path, *bad};
+    for (const char* side : {"white", "black"})
+        if (auto bad =
+                engine::side_size_problem(*game, std::string(side) == "white" ? m.white : m.black))
+            throw Failure{line_of(*table_at(t, path, side)), path + "." + side + ".players", *bad};
     return m;
 }
 

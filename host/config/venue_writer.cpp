@@ -5,6 +5,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "venue/game_rules.h"
+
 namespace venue::config {
 namespace {
 
@@ -21,38 +23,22 @@ void put_if_set(toml::table& t, std::string_view key, const std::string& value) 
     if (!value.empty()) t.insert_or_assign(key, value);
 }
 
-const char* mode_name(engine::TimeMode mode) {
-    switch (mode) {
-        case engine::TimeMode::SUDDEN_DEATH:
-            return "sudden_death";
-        case engine::TimeMode::FISCHER:
-            return "fischer";
-        case engine::TimeMode::SIMPLE_DELAY:
-            return "simple_delay";
-        case engine::TimeMode::BRONSTEIN:
-            return "bronstein";
+// One of a game's options in the file's form: durations in the option's unit.
+void put_option(toml::table& t, const engine::GameOption& o, const engine::OptionValue& v) {
+    if (const bool* b = std::get_if<bool>(&v)) {
+        t.insert_or_assign(o.file_key, *b);
+    } else if (const std::int64_t* n = std::get_if<std::int64_t>(&v)) {
+        if (o.kind == engine::OptionKind::DURATION)
+            put_duration(t, o.file_key, *n, o.unit_ms);
+        else
+            t.insert_or_assign(o.file_key, *n);
+    } else if (const std::string* x = std::get_if<std::string>(&v)) {
+        t.insert_or_assign(o.file_key, *x);
+    } else {
+        toml::array a;
+        for (const std::string& item : std::get<std::vector<std::string>>(v)) a.push_back(item);
+        t.insert_or_assign(o.file_key, std::move(a));
     }
-    return "fischer";
-}
-
-// A game's own table is written for that game, and for another only when it differs from the
-// defaults (then it was set on purpose and must survive the round trip).
-bool is_default(const engine::ChessballRules& r) {
-    const engine::ChessballRules d;
-    return std::tie(r.ownership, r.auto_warnings, r.warning_bonus_ms, r.third_warning_bonus,
-                    r.warnings_to_remove) == std::tie(d.ownership, d.auto_warnings,
-                                                      d.warning_bonus_ms, d.third_warning_bonus,
-                                                      d.warnings_to_remove);
-}
-
-bool is_default(const engine::BusinessRules& r) {
-    const engine::BusinessRules d;
-    return std::tie(r.game_rating, r.max_branches, r.boards, r.control_board, r.players, r.reserves,
-                    r.veto_window_ms, r.single_branch_bonus_ms, r.second_offence,
-                    r.offence_bonus_ms, r.clone_pause_auto, r.return_rating_half_up) ==
-           std::tie(d.game_rating, d.max_branches, d.boards, d.control_board, d.players, d.reserves,
-                    d.veto_window_ms, d.single_branch_bonus_ms, d.second_offence,
-                    d.offence_bonus_ms, d.clone_pause_auto, d.return_rating_half_up);
 }
 
 toml::table team_table(const engine::TeamConfig& team) {
@@ -89,7 +75,7 @@ toml::table match_table(const engine::MatchConfig& m) {
     toml::table time;
     put_duration(time, "base_minutes", m.time.base_ms, 60000);
     put_duration(time, "increment_seconds", m.time.increment_ms, 1000);
-    time.insert_or_assign("mode", mode_name(m.time.mode));
+    time.insert_or_assign("mode", engine::to_string(m.time.mode));
     t.insert_or_assign("time", std::move(time));
 
     toml::table pen;
@@ -98,38 +84,14 @@ toml::table match_table(const engine::MatchConfig& m) {
     put_duration(pen, "incorrect_claim_bonus_seconds", m.penalties.incorrect_claim_bonus_ms, 1000);
     t.insert_or_assign("penalties", std::move(pen));
 
-    if (m.game == "chessball" || !is_default(m.chessball)) {
-        const engine::ChessballRules& r = m.chessball;
-        toml::table cb;
-        cb.insert_or_assign("ownership", r.ownership == engine::Ownership::START_FILE
-                                             ? "start_file"
-                                             : "current_file");
-        cb.insert_or_assign("auto_warnings", r.auto_warnings);
-        put_duration(cb, "warning_bonus_seconds", r.warning_bonus_ms, 1000);
-        cb.insert_or_assign("third_warning_bonus", r.third_warning_bonus);
-        cb.insert_or_assign("warnings_to_remove", std::int64_t{r.warnings_to_remove});
-        t.insert_or_assign("chessball", std::move(cb));
-    }
-    if (m.game == "business" || !is_default(m.business)) {
-        const engine::BusinessRules& r = m.business;
-        toml::table bc;
-        bc.insert_or_assign("game_rating", std::int64_t{r.game_rating});
-        bc.insert_or_assign("max_branches", std::int64_t{r.max_branches});
-        toml::array boards;
-        for (const std::string& b : r.boards) boards.push_back(b);
-        bc.insert_or_assign("boards", std::move(boards));
-        bc.insert_or_assign("control_board", r.control_board);
-        bc.insert_or_assign("players", std::int64_t{r.players});
-        bc.insert_or_assign("reserves", std::int64_t{r.reserves});
-        put_duration(bc, "veto_minutes", r.veto_window_ms, 60000);
-        put_duration(bc, "single_branch_bonus_seconds", r.single_branch_bonus_ms, 1000);
-        bc.insert_or_assign("second_offence", r.second_offence == engine::SecondOffence::EXPEL
-                                                  ? "expel"
-                                                  : "time_penalty");
-        put_duration(bc, "offence_bonus_seconds", r.offence_bonus_ms, 1000);
-        bc.insert_or_assign("clone_pause_auto", r.clone_pause_auto);
-        bc.insert_or_assign("return_rating_half_up", r.return_rating_half_up);
-        t.insert_or_assign("business", std::move(bc));
+    // The game's own table, every key written (its defaults too: the file says what was played).
+    if (const engine::GameRules* game = engine::find_game(m.game); game && !game->options.empty()) {
+        toml::table own;
+        for (const engine::GameOption& o : game->options) {
+            auto it = m.options.values().find(o.key);
+            put_option(own, o, it == m.options.values().end() ? o.default_value : it->second);
+        }
+        t.insert_or_assign(game->id, std::move(own));
     }
     t.insert_or_assign("white", team_table(m.white));
     t.insert_or_assign("black", team_table(m.black));

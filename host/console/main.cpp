@@ -1,6 +1,6 @@
 // venue-console: the arbiter's window onto a running venue (issue 8).
 //   venue-console VENUE.toml [--log FILE] [--hub PORT] [--board ID=PORT]   a real venue
-//   venue-console --demo [--speed X] [--players N] [--game PGN|business]    the simulated event
+//   venue-console --demo [--speed X] [--game ID|PGN] [--tree NAME] [--players N]   a demo
 //   venue-console --setup VENUE.toml [--hub PORT]                          the setup wizard
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
@@ -19,8 +19,8 @@ int main(int argc, char** argv) {
         "venue-console: the arbiter's window. Everything the engine knows (match, board,\n"
         "clocks, claims, devices, the log) and every judgement the arbiter makes, with a note,\n"
         "as an event in the log. Runs a venue file like `venue run` (same daemon, devices and\n"
-        "log), or with --demo the simulated event of `venue demo` (Chessball, or with\n"
-        "--game business a Business Chess match on five boards and board C).\n"
+        "log), or with --demo the simulated event of `venue demo` (the default game's, or\n"
+        "with --game another game's; `venue demo --help` lists them).\n"
         "With --setup FILE, the setup wizard: event, game and time control, teams and players,\n"
         "files, claim buttons (with --hub PORT a player presses his button to have it\n"
         "assigned), boards; it writes the venue file (an existing one is edited, and replaced\n"
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
         "Examples:\n"
         "  venue-console venue.toml --hub /dev/ttyACM0 --board 12345=/dev/ttyUSB0\n"
         "  venue-console --demo --speed 2\n"
-        "  venue-console --demo --game business --tree scheme4 --speed 4\n"
+        "  venue-console --demo --game ID --tree NAME --speed 4   # a game's demo, a scenario\n"
         "  venue-console --demo --speed 8 --screenshot console.png --frames 900\n"
         "  venue-console --demo --scale 2 --size 3840x2160   # a 4K screen\n"
         "  venue-console --setup cup.toml --hub /dev/ttyACM0",
@@ -52,13 +52,9 @@ int main(int argc, char** argv) {
                    "The setup wizard: writes this venue file (edits it if it exists); with "
                    "--hub, the hub's presses assign claim buttons");
     app.add_option("--speed", demo.speed, "--demo: the players' tempo")->capture_default_str();
-    app.add_option("--players", demo.players, "--demo: players per team, 2 to 8")
-        ->capture_default_str();
-    app.add_option("--game", demo.game,
-                   "--demo: chessball (default, the Opera Game), business, or a PGN file whose "
-                   "first game the Chessball teams play");
-    app.add_option("--tree", demo.tree, "--demo --game business: the scenario, short or scheme4")
-        ->capture_default_str();
+    app.add_option("--players", demo.players, demo_option_help("--players"));
+    app.add_option("--game", demo.game, demo_option_help("--game"));
+    app.add_option("--tree", demo.tree, demo_option_help("--tree"));
     app.add_option("--seed", demo.seed, "--demo: who contests which claim")->capture_default_str();
     app.add_option("--elf", demo.elf, "--demo: hub firmware ELF (default: this build's)");
     app.add_option("--step-timeout", demo.step_timeout_ms,

@@ -45,7 +45,11 @@ void dialog(const MatchView* m, UiState& ui) {
     const K kind = f.intent.key ? K::PAUSE : f.intent.kind;  // an entry asks for its own fields
     bool enter = false;
     const auto list = players(m);
-    if (f.intent.key && m) draw_key_change_fields(*m, f);
+    const GameConsole& game = game_console(m ? m->game : "");
+    if (f.intent.key && m) {
+        if (const GameConsole* g = entry_console(m->game); g && g->draw_entry_fields)
+            g->draw_entry_fields(*m, f);
+    }
     if (needs_player(f.intent)) {
         if (f.player >= int(list.size())) f.player = 0;
         const std::string current = list.empty() ? ""
@@ -53,17 +57,15 @@ void dialog(const MatchView* m, UiState& ui) {
                                                        list[std::size_t(f.player)]->id + ")";
         if (ImGui::BeginCombo("player", current.c_str())) {
             for (std::size_t i = 0; i < list.size(); ++i) {
-                const std::string label = list[i]->name + " (" + list[i]->id + ")" +
-                                          (list[i]->removed ? " \u2014 removed" : "");
+                const std::string label =
+                    list[i]->name + " (" + list[i]->id + ")" +
+                    (list[i]->removed ? " \u2014 " + game.penalties.removed : "");
                 if (ImGui::Selectable(label.c_str(), int(i) == f.player)) f.player = int(i);
             }
             ImGui::EndCombo();
         }
-        ImGui::InputTextWithHint("reason",
-                                 m && m->business
-                                     ? "crossed the red line, a second member beyond it"
-                                     : "talking, prompting, touched a teammate's piece",
-                                 f.text, sizeof f.text);
+        ImGui::InputTextWithHint("reason", game.penalties.reason_hint.c_str(), f.text,
+                                 sizeof f.text);
     }
     if (kind == K::ADD_TIME) {
         int side = int(f.intent.side);
@@ -209,12 +211,12 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
     const bool playing = m->result == "*";
     const bool paused = m->phase == std::string("paused");
     ImGui::TextDisabled("match %s: each action asks for a note", m->id.c_str());
-    // Business Chess: a red-line offence is a yellow card, an expulsion a red card (BC-I.11).
-    const bool team_game = m->chessball || m->business;
-    if (action_button(m->business ? "Yellow card (W)" : "Warn (W)", playing && team_game))
+    // Penalties in team games, in the game's words (a yellow card, a red card).
+    const GameConsole& game = game_console(m->game);
+    if (action_button((game.penalties.warn + " (W)").c_str(), playing && m->team_game))
         open_action(ui, *m, K::WARN);
     ImGui::SameLine();
-    if (action_button(m->business ? "Red card (X)" : "Remove (X)", playing && team_game))
+    if (action_button((game.penalties.remove + " (X)").c_str(), playing && m->team_game))
         open_action(ui, *m, K::REMOVE);
     if (action_button("Time (T)", playing)) open_action(ui, *m, K::ADD_TIME);
     ImGui::SameLine();
@@ -227,8 +229,8 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
     if (action_button("Result (D)", playing)) open_action(ui, *m, K::DECLARE_RESULT);
     ImGui::SameLine();
     if (action_button("Enter move (M)", playing)) open_action(ui, *m, K::ENTER_MOVE);
-    // Business Chess refuses it (a new part of one branch is not offered): no button there.
-    if (!m->business && action_button("Illegal move stands (I)", playing))
+    // A game may refuse it (a new part of one game of a tree): no button there.
+    if (game.illegal_move_stands && action_button("Illegal move stands (I)", playing))
         open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
     for (const ProposalRow& p : m->proposals) {
         ImGui::PushID(p.ref);
@@ -238,7 +240,7 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
         if (action_button("Reject (N)")) open_action(ui, *m, K::REJECT_WARNING, p.ref);
         ImGui::PopID();
     }
-    if (m->business) draw_business_actions(*m, ui);
+    if (game.draw_actions) game.draw_actions(*m, ui);
     ImGui::SetNextItemWidth(ui.fonts.px(200));
     ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
     if (!ui.last_posted.empty())

@@ -1,6 +1,6 @@
 // Board: the engine's position (not the sensed one), with the last move, a king in check, the
-// squares that must be set back (restore) and a removed player's men that come off. Business
-// Chess: a smaller board for every branch, with its rating.
+// squares that must be set back (restore) and a removed player's men that come off. A game that
+// branches: a smaller board for every game of its tree, with its rating.
 #include <algorithm>
 #include <cmath>
 
@@ -102,10 +102,10 @@ void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiStat
     ImGui::Dummy(ImVec2(margin + 8 * cell, 8 * cell + margin));
 }
 
-// Business Chess: a small board per branch (up to five and board C), each under its caption:
-// rating, board, where it split, its result once closed.
+// A game that branches: a small board per game of the tree, each under its caption: rating,
+// board, where it split, its result once closed.
 void branch_boards(const MatchView& m, UiState& ui) {
-    ImGui::TextColored(color4(COLOR_INFO), "%s", m.business_score.c_str());
+    ImGui::TextColored(color4(COLOR_INFO), "%s", m.tree_score.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const int n = int(m.branches.size());
     const int cols = n <= 1 ? 1 : 2;
@@ -137,7 +137,7 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
         ImGui::TextDisabled("no match");
         return;
     }
-    if (m->business && !m->branches.empty()) {
+    if (m->plays_a_tree && !m->branches.empty()) {
         branch_boards(*m, ui);
         return;
     }

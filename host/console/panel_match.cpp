@@ -1,5 +1,6 @@
-// Match: the game, the teams and their players (files, claim, warnings, removed), whose move,
-// the score and the result.
+// Match: the game, the teams and their players (files, claim, warnings or cards, removed), whose
+// move, the score and the result. The columns follow what the game is like: files where players
+// own them, buttons where they claim the move, cards where the game shows its penalties so.
 #include "console/panels.h"
 
 namespace venue::console {
@@ -16,7 +17,12 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s%s%s", t.side == chess::WHITE ? "White" : "Black",
                         t.score.empty() ? "" : ", score ", t.score.c_str());
-    const int cols = m.chessball ? 5 : m.business ? 3 : 2;
+    const GameConsole& game = game_console(m.game);
+    const bool files = game.players_own_files;
+    const bool buttons = m.claims_the_move;
+    const bool cards = game.penalties.cards;
+    const bool warnings = m.team_game && !cards;
+    const int cols = 2 + int(files) + int(buttons) + int(warnings) + int(cards);
     const std::string id = "team" + std::to_string(int(t.side));
     if (!ImGui::BeginTable(id.c_str(), cols,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
@@ -24,13 +30,12 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
         return;
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(24));
     ImGui::TableSetupColumn("player", ImGuiTableColumnFlags_WidthStretch);
-    if (m.chessball) {
-        ImGui::TableSetupColumn("files", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(60));
+    if (files) ImGui::TableSetupColumn("files", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(60));
+    if (buttons)
         ImGui::TableSetupColumn("button", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(56));
+    if (warnings)
         ImGui::TableSetupColumn("warnings", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(76));
-    }
-    if (m.business)
-        ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(90));
+    if (cards) ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthFixed, ui.fonts.px(90));
     for (const PlayerRow& p : t.players) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -38,15 +43,15 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
         ImGui::TableNextColumn();
         if (p.removed)
             ImGui::TextColored(color4(COLOR_DIM), "%s (%s) %s", p.name.c_str(), p.id.c_str(),
-                               m.business ? "expelled" : "removed");
+                               game.penalties.removed.c_str());
         else if (p.reserve)
             ImGui::TextColored(color4(COLOR_DIM), "%s (%s) reserve", p.name.c_str(), p.id.c_str());
         else if (p.holds_claim)
             ImGui::TextColored(color4(COLOR_GOOD), "%s (%s)", p.name.c_str(), p.id.c_str());
         else
             ImGui::Text("%s (%s)", p.name.c_str(), p.id.c_str());
-        if (m.business) {
-            // Yellow cards for red-line offences, red for an expulsion (BC-I.11).
+        if (cards) {
+            // Yellow cards for the warnings, red for a removal.
             ImGui::TableNextColumn();
             for (int i = 0; i < p.warnings; ++i) {
                 ImGui::TextColored(color4(COLOR_WARN), "\u25AE");
@@ -56,13 +61,17 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
             if (!p.removed && !p.warnings) ImGui::TextUnformatted("");
             continue;
         }
-        if (!m.chessball) continue;
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(p.files.empty() ? "\u2014" : p.files.c_str());
-        ImGui::TableNextColumn();
-        std::string buttons;
-        for (int b : p.buttons) buttons += (buttons.empty() ? "" : ",") + std::to_string(b);
-        ImGui::TextUnformatted(buttons.c_str());
+        if (files) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(p.files.empty() ? "\u2014" : p.files.c_str());
+        }
+        if (buttons) {
+            ImGui::TableNextColumn();
+            std::string list;
+            for (int b : p.buttons) list += (list.empty() ? "" : ",") + std::to_string(b);
+            ImGui::TextUnformatted(list.c_str());
+        }
+        if (!warnings) continue;
         ImGui::TableNextColumn();
         if (p.warnings) {
             std::string w;
@@ -88,15 +97,15 @@ void draw_match_panel(const MatchView* m, UiState& ui) {
     ImGui::TextColored(color4(over ? COLOR_WARN : COLOR_INFO), "%s", m->to_move.c_str());
     ImGui::PopFont();
     ImGui::Separator();
-    if (m->business) {
-        ImGui::Text("Score: %s", m->business_score.c_str());
+    if (m->plays_a_tree) {
+        ImGui::Text("Score: %s", m->tree_score.c_str());
         int open = 0;
         for (const BranchView& b : m->branches) open += b.open ? 1 : 0;
         ImGui::SameLine();
         ImGui::TextDisabled("  %d branch%s open", open, open == 1 ? "" : "es");
     }
     // The red line: members beyond it now, per team zone (more than one is a violation).
-    if (m->business || m->beyond_red_line[0] || m->beyond_red_line[1]) {
+    if (m->plays_a_tree || m->beyond_red_line[0] || m->beyond_red_line[1]) {
         ImGui::Text("Beyond the red line:");
         for (chess::Color side : {chess::WHITE, chess::BLACK}) {
             const int n = m->beyond_red_line[side];

@@ -6,8 +6,10 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 #include "console/panels.h"
+#include "venue/game_rules.h"
 
 namespace venue::console {
 namespace {
@@ -19,7 +21,6 @@ float px(float v) {
     return v * g_scale;
 }
 
-const char* const GAMES[] = {"fide", "chessball", "business"};
 const char* const MODES[] = {"sudden_death", "fischer", "simple_delay", "bronstein"};
 const engine::TimeMode MODE_VALUES[] = {engine::TimeMode::SUDDEN_DEATH, engine::TimeMode::FISCHER,
                                         engine::TimeMode::SIMPLE_DELAY,
@@ -107,15 +108,154 @@ void match_picker(SetupWizard& w) {
     ImGui::EndDisabled();
 }
 
+// The games of this build (the registry), each with its one-line summary as a tooltip.
+void game_combo(SetupWizard& w) {
+    const engine::GameRules* current = engine::find_game(w.match().game);
+    ImGui::SetNextItemWidth(px(220));
+    const std::string shown = current ? current->display_name : w.match().game;
+    if (ImGui::BeginCombo("Game", shown.c_str())) {
+        for (const engine::GameRules* g : engine::registered_games()) {
+            if (ImGui::Selectable(g->display_name.c_str(), g == current) && g != current)
+                w.set_game(g->id);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", g->summary.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    if (current) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", current->summary.c_str());
+    }
+}
+
+// A comma list ("1, 2, 3") edited as one line of text.
+std::string joined(const std::vector<std::string>& list) {
+    std::string s;
+    for (const std::string& x : list) s += (s.empty() ? "" : ", ") + x;
+    return s;
+}
+std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> out;
+    std::string item;
+    auto flush = [&] {
+        const auto a = item.find_first_not_of(' ');
+        const auto b = item.find_last_not_of(' ');
+        if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
+        item.clear();
+    };
+    for (char c : text) {
+        if (c == ',')
+            flush();
+        else
+            item += c;
+    }
+    flush();
+    return out;
+}
+
+// The unit a duration is edited in: "seconds" (1000 ms), "minutes" (60000 ms), else ms.
+const char* unit_name(std::int64_t unit_ms) {
+    return unit_ms == 60000 ? "minutes" : unit_ms == 1000 ? "seconds" : "ms";
+}
+
+// One of the game's settings, drawn as its kind says; its help and the clause it settles as a
+// tooltip, and what is wrong with its value under it.
+void option_field(const engine::GameOption& o, engine::GameOptions& options) {
+    ImGui::PushID(o.key.c_str());
+    const std::string label = o.file_key + (o.kind == engine::OptionKind::DURATION
+                                                ? std::string(" (") + unit_name(o.unit_ms) + ")"
+                                                : std::string());
+    engine::OptionValue value = o.default_value;
+    if (auto it = options.values().find(o.key); it != options.values().end()) value = it->second;
+    bool changed = false;
+    switch (o.kind) {
+        case engine::OptionKind::FLAG: {
+            bool* v = std::get_if<bool>(&value);
+            bool b = v && *v;
+            if (ImGui::Checkbox(label.c_str(), &b)) {
+                value = b;
+                changed = true;
+            }
+            break;
+        }
+        case engine::OptionKind::COUNT: {
+            const std::int64_t* v = std::get_if<std::int64_t>(&value);
+            int n = v ? int(*v) : 0;
+            ImGui::SetNextItemWidth(px(160));
+            if (ImGui::InputInt(label.c_str(), &n)) {
+                value = std::int64_t(n);
+                changed = true;
+            }
+            break;
+        }
+        case engine::OptionKind::DURATION: {
+            const std::int64_t* v = std::get_if<std::int64_t>(&value);
+            std::int64_t ms = v ? *v : 0;
+            const std::int64_t before = ms;
+            duration_field(label.c_str(), ms, double(o.unit_ms > 0 ? o.unit_ms : 1));
+            if (ms != before) {
+                value = ms;
+                changed = true;
+            }
+            break;
+        }
+        case engine::OptionKind::CHOICE: {
+            const std::string* v = std::get_if<std::string>(&value);
+            std::string c = v ? *v : "";
+            ImGui::SetNextItemWidth(px(220));
+            if (ImGui::BeginCombo(label.c_str(), c.c_str())) {
+                for (const std::string& choice : o.choices)
+                    if (ImGui::Selectable(choice.c_str(), choice == c)) {
+                        value = choice;
+                        changed = true;
+                    }
+                ImGui::EndCombo();
+            }
+            break;
+        }
+        case engine::OptionKind::TEXT: {
+            const std::string* v = std::get_if<std::string>(&value);
+            std::string t = v ? *v : "";
+            ImGui::SetNextItemWidth(px(220));
+            if (ImGui::InputText(label.c_str(), &t)) {
+                value = t;
+                changed = true;
+            }
+            break;
+        }
+        case engine::OptionKind::TEXT_LIST: {
+            // The text as typed while it still says the value (a trailing comma stays).
+            static std::map<std::string, std::string> typed;
+            const auto* v = std::get_if<std::vector<std::string>>(&value);
+            const std::vector<std::string> list = v ? *v : std::vector<std::string>{};
+            std::string& t = typed[o.key];
+            if (split(t) != list) t = joined(list);
+            ImGui::SetNextItemWidth(px(220));
+            if (ImGui::InputText(label.c_str(), &t)) {
+                value = split(t);
+                changed = true;
+            }
+            break;
+        }
+    }
+    if (ImGui::IsItemHovered() && !o.help.empty())
+        ImGui::SetTooltip("%s%s", o.help.c_str(),
+                          o.rule.empty() ? "" : (" (" + o.rule + ")").c_str());
+    if (changed) options.set(o.key, value);
+    if (std::string bad = engine::option_value_problem(o, value); !bad.empty())
+        ImGui::TextColored(color4(COLOR_BAD), "%s", bad.c_str());
+    ImGui::PopID();
+}
+
 void step_game(SetupWizard& w) {
     match_picker(w);
     engine::MatchConfig& m = w.match();
     std::string id = m.id;
     if (ImGui::InputText("Match id", &id)) w.set_match_id(id);
-    std::string game = m.game;
-    if (string_combo("Game", game, GAMES, 3)) w.set_game(game);
+    game_combo(w);
+    const engine::GameRules* game = engine::find_game(m.game);
     ImGui::InputText("Round (round.board)", &m.round);
-    if (m.game != "business") ImGui::InputText("Board (DGT serial number)", &m.board);
+    // A game of several boards names them in its settings.
+    if (!game || !game->boards) ImGui::InputText("Board (DGT serial number)", &m.board);
     section("Time control");
     duration_field("Base (minutes)", m.time.base_ms, 60000);
     duration_field("Increment (seconds)", m.time.increment_ms, 1000);
@@ -124,31 +264,9 @@ void step_game(SetupWizard& w) {
         if (MODE_VALUES[i] == m.time.mode) mode = i;
     ImGui::SetNextItemWidth(px(220));
     if (ImGui::Combo("Mode", &mode, MODES, 4)) m.time.mode = MODE_VALUES[mode];
-    if (m.game == "chessball") {
-        section("Chessball (CB-6.1)");
-        bool start_file = m.chessball.ownership == engine::Ownership::START_FILE;
-        if (ImGui::Checkbox("A man belongs to the owner of the file he started on (CB-A1; else "
-                            "the file he stands on)",
-                            &start_file))
-            m.chessball.ownership =
-                start_file ? engine::Ownership::START_FILE : engine::Ownership::CURRENT_FILE;
-        ImGui::Checkbox("Warnings apply at once (else the judge confirms)",
-                        &m.chessball.auto_warnings);
-        duration_field("Bonus per warning (seconds)", m.chessball.warning_bonus_ms, 1000);
-        ImGui::Checkbox("The third warning gives the bonus too", &m.chessball.third_warning_bonus);
-        int_field("Warnings to remove", m.chessball.warnings_to_remove);
-    } else if (m.game == "business") {
-        engine::BusinessRules& r = m.business;
-        section("Business Chess (BC-P)");
-        int_field("Game rating", r.game_rating);
-        int_field("Branches at most", r.max_branches);
-        int_field("Members a team", r.players);
-        int_field("Reserves", r.reserves);
-        duration_field("Veto window (minutes)", r.veto_window_ms, 60000);
-        bool expel = r.second_offence == engine::SecondOffence::EXPEL;
-        if (ImGui::Checkbox("A second red-line offence expels (else a time penalty)", &expel))
-            r.second_offence =
-                expel ? engine::SecondOffence::EXPEL : engine::SecondOffence::TIME_PENALTY;
+    if (game && !game->options.empty()) {
+        section((game->display_name + " (" + game->rules_doc + ")").c_str());
+        for (const engine::GameOption& o : game->options) option_field(o, m.options);
     } else {
         section("Penalties (the Laws of Chess)");
         duration_field("Illegal move bonus (seconds)", m.penalties.illegal_move_bonus_ms, 1000);
@@ -184,9 +302,13 @@ void step_teams(SetupWizard& w) {
 }
 
 void step_files(SetupWizard& w) {
+    const GameConsole& game = game_console(w.match().game);
+    std::string rules = game.files_rule;
+    if (!game.file_owner_rule.empty()) rules += (rules.empty() ? "" : ", ") + game.file_owner_rule;
     ImGui::TextWrapped(
-        "Every file a-h has exactly one owner in each team (CB-2.3, CB-A24). Deal them out in "
-        "order, or type each player's files.");
+        "Every file a-h has exactly one owner in each team%s. Deal them out in order, or type "
+        "each player's files.",
+        rules.empty() ? "" : (" (" + rules + ")").c_str());
     if (!ImGui::BeginTable("files", 2, ImGuiTableFlags_BordersInnerV)) return;
     for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
         ImGui::TableNextColumn();
@@ -256,11 +378,10 @@ void step_boards(SetupWizard& w) {
         "Each DGT board: its serial number (the id the match names), where it is plugged in (a "
         "port, or the USB serial number of its cable), which way round it lies (auto: from the "
         "first start position it reads) and whether a DGT 3000 on it keeps the clock.");
-    if (w.match().game == "business") {
-        std::string ids;
-        for (const std::string& b : w.match().business.boards) ids += b + ", ";
-        ImGui::TextWrapped("Business Chess plays on the boards %sand board %s (Game step).",
-                           ids.c_str(), w.match().business.control_board.c_str());
+    // A game of several boards says which (its settings, in the Game step).
+    if (const GameConsole& game = game_console(w.match().game); game.boards_note) {
+        const std::string note = game.boards_note(w.match());
+        if (!note.empty()) ImGui::TextWrapped("%s", note.c_str());
     }
     auto& boards = w.draft().boards;
     for (std::size_t i = 0; i < boards.size(); ++i) {

@@ -48,20 +48,11 @@ void shortcuts(const MatchView* m, UiState& ui) {
         {'C', K::RELEASE_CLAIM}, {'D', K::DECLARE_RESULT}, {'M', K::ENTER_MOVE}};
     for (const Key& k : keys)
         if (ImGui::IsKeyPressed(k.key, false)) open_action(ui, *m, k.kind);
-    if (!m->business && ImGui::IsKeyPressed('I', false))
+    const GameConsole& game = game_console(m->game);
+    if (game.illegal_move_stands && ImGui::IsKeyPressed('I', false))
         open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
-    // Business Chess entries: letters the other actions leave free (docs/console.md).
-    using KC = engine::KeyChangeKind;
-    struct Entry {
-        int key;
-        KC kind;
-    };
-    static const Entry entries[] = {{'S', KC::BRANCH},  {'L', KC::SELECT}, {'A', KC::PASS},
-                                    {'G', KC::RESIGN},  {'E', KC::DRAW},   {'V', KC::VETO},
-                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}};
-    if (m->business && m->result == "*")
-        for (const Entry& e : entries)
-            if (ImGui::IsKeyPressed(e.key, false)) open_key_change(ui, *m, e.kind);
+    // The game's own: letters the other actions leave free (docs/console.md).
+    if (game.shortcuts) game.shortcuts(*m, ui);
     if (!m->proposals.empty()) {
         if (ImGui::IsKeyPressed('Y', false))
             open_action(ui, *m, K::CONFIRM_WARNING, m->proposals.front().ref);
@@ -92,7 +83,7 @@ void strip(const ConsoleView& view, const MatchView* m, UiState& ui) {
     if (ImGui::Button("Help (F1)")) ui.show_help = !ui.show_help;
 }
 
-void help(UiState& ui) {
+void help(const MatchView* m, UiState& ui) {
     if (!ui.show_help) return;
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing,
@@ -100,8 +91,8 @@ void help(UiState& ui) {
     if (ImGui::Begin("Shortcuts", &ui.show_help,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
         static const char* lines[][2] = {
-            {"W", "warn a player (reason, note); Business Chess: yellow card"},
-            {"X", "remove a player; Business Chess: red card"},
+            {"W", "warn a player (reason, note)"},
+            {"X", "remove a player"},
             {"T", "add or take time"},
             {"P / R", "pause / resume the clocks"},
             {"B", "restore the position after a ply"},
@@ -110,20 +101,25 @@ void help(UiState& ui) {
             {"D", "declare the result"},
             {"M", "enter a move the board could not read"},
             {"I", "let an illegal move stand (the game goes on from it)"},
-            {"S / L / A", "Business Chess: branch / select / pass"},
-            {"G / E", "Business Chess: resign a branch / draw a branch"},
-            {"V / O / U", "Business Chess: veto / board C / replace a player"},
             {"F", "flip the board"},
             {"Ctrl+F", "search the log"},
             {"Enter / Esc", "in a dialog: confirm (a note is required) / cancel"},
             {"F1", "this help"},
         };
         if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
-            for (const auto& l : lines) {
+            auto line = [](const char* key, const char* what) {
                 ImGui::TableNextColumn();
-                ImGui::TextColored(color4(COLOR_INFO), "%s", l[0]);
+                ImGui::TextColored(color4(COLOR_INFO), "%s", key);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(l[1]);
+                ImGui::TextUnformatted(what);
+            };
+            for (const auto& l : lines) line(l[0], l[1]);
+            // The game's own (its penalties' words, its entries), for the match shown.
+            if (m) {
+                const GameConsole& game = game_console(m->game);
+                if (game.penalties.warn != "Warn" || game.penalties.remove != "Remove")
+                    line("W / X", (game.penalties.warn + " / " + game.penalties.remove).c_str());
+                for (const auto& [key, what] : game.help) line(key.c_str(), what.c_str());
             }
             ImGui::EndTable();
         }
@@ -151,8 +147,9 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
     const float top_h = std::floor(body_h * 0.56f);
     const float col1 = std::floor(right_w * 0.34f), col2 = std::floor(right_w * 0.36f);
     const float col3 = right_w - col1 - col2;
-    // Business Chess adds a block of entries to the actions (the devices panel scrolls instead).
-    const float actions_h = std::floor(top_h * (m && m->business ? 0.66f : 0.50f));
+    // A game may add a block of its own to the actions (the devices panel scrolls instead).
+    const float actions_h =
+        std::floor(top_h * (m ? game_console(m->game).actions_share : GameConsole{}.actions_share));
 
     if (begin_panel("##strip", {0, 0}, {d.x, strip_h}, ImGuiWindowFlags_NoTitleBar))
         strip(view, m, ui);
@@ -177,7 +174,7 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
     if (begin_panel("Event log", {right_x, strip_h + top_h}, {right_w, body_h - top_h}))
         draw_log_panel(view, log, ui);
     ImGui::End();
-    help(ui);
+    help(m, ui);
     if (ui.fonts.body) ImGui::PopFont();
 }
 

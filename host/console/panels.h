@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "console/game_console.h"
 #include "console/log_filter.h"
 #include "console/setup_wizard.h"
 #include "console/view_model.h"
@@ -44,8 +45,8 @@ struct ActionForm {
     int player = 0;        // index into the dialog's player list (WARN, REMOVE)
     int result = 0;        // DECLARE_RESULT: 0 "1-0", 1 "0-1", 2 "1/2-1/2"
     std::string error;     // why Confirm was refused (to_event's answer)
-    // Business Chess entries (intent.key): branches, board, players and amounts are the intent's
-    // own fields; these are what the dialog keeps apart.
+    // A team's entry (intent.key, in games that take them): branches, board, players and amounts
+    // are the intent's own fields; these are what the dialog keeps apart.
     bool split = false;         // SELECT: over several branches (shares) instead of all to one
     std::map<int, int> shares;  // SELECT split: branch number -> chips
     int claim = 0;              // DRAW: 0 agreement, 1 threefold, 2 fifty moves
@@ -87,15 +88,10 @@ void draw_devices_panel(const ConsoleView& view, UiState& ui);
 // The log: the view gives the matches and players its filter offers.
 void draw_log_panel(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui);
 void draw_actions_panel(const MatchView* match, UiState& ui);
-// Business Chess: the entries' buttons (in the actions panel) and their dialog fields.
-void draw_business_actions(const MatchView& match, UiState& ui);
-void draw_key_change_fields(const MatchView& match, ActionForm& form);
 
 // Opens the confirmation dialog for `kind` on `match` (a shortcut, a button, an undo).
 void open_action(UiState& ui, const MatchView& match, engine::ArbiterActionKind kind, int ref = 0);
 void open_intent(UiState& ui, const ArbiterIntent& intent);
-// Opens the dialog of a Business Chess entry for the team on move, with the branches filled in.
-void open_key_change(UiState& ui, const MatchView& match, engine::KeyChangeKind kind);
 // The intent the dialog describes now (its fields read back), for Confirm and the tests.
 ArbiterIntent form_intent(const ActionForm& form, const MatchView* match, const char* arbiter);
 

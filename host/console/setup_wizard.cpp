@@ -8,6 +8,8 @@
 #include <system_error>
 
 #include "config/venue_writer.h"
+#include "console/game_console.h"
+#include "venue/game_rules.h"
 
 namespace venue::console {
 namespace {
@@ -90,7 +92,7 @@ WizardStep step_of_key(const std::string& key, std::size_t match_index) {
 }
 
 SetupWizard::SetupWizard(std::string path) : SetupWizard(std::move(path), new_venue()) {
-    set_game("chessball");
+    set_game(default_game());
     message_.clear();
 }
 
@@ -150,7 +152,7 @@ void SetupWizard::add_match() {
     draft_.matches.push_back(m);
     match_index_ = draft_.matches.size() - 1;
     claim_target_.reset();
-    set_game("chessball");
+    set_game(default_game());
     say("a new match " + id + " on board " + board);
 }
 
@@ -186,8 +188,8 @@ void SetupWizard::say(std::string text, bool error) {
 // --- steps
 
 bool SetupWizard::applies(WizardStep step) const {
-    if (step == WizardStep::FILES || step == WizardStep::BUTTONS)
-        return match().game == "chessball";
+    if (step == WizardStep::FILES) return game_console(match().game).players_own_files;
+    if (step == WizardStep::BUTTONS) return game_console(match().game).players_claim_with_buttons;
     return true;
 }
 
@@ -230,37 +232,37 @@ void SetupWizard::back() {
 
 // --- the match
 
+std::string SetupWizard::default_game() {
+    for (const engine::GameRules* g : engine::registered_games())
+        if (g->sides.max_players > 1) return g->id;
+    return engine::registered_games().empty() ? "fide" : engine::registered_games().front()->id;
+}
+
 void SetupWizard::set_game(const std::string& game) {
     engine::MatchConfig& m = match();
     m.game = game;
-    auto resize = [&](int lo, int hi, int fallback) {
-        for (TeamSide s : SIDES) {
-            const int n = int(team(s).players.size());
-            if (n < lo || n > hi) set_player_count(s, fallback);
+    const engine::GameRules* rules = engine::find_game(game);
+    if (!rules) {
+        say("game " + game + ": this build runs " + engine::game_ids_in_words(), true);
+        return;
+    }
+    const GameConsole& console = game_console(game);
+    m.time = console.setup_time ? *console.setup_time : rules->default_time;
+    m.options = engine::default_options(rules->options);
+    const SetupSides sides = console.setup_sides
+                                 ? console.setup_sides(m)
+                                 : SetupSides{rules->sides.min_players, rules->sides.max_players,
+                                              rules->sides.min_players};
+    for (TeamSide s : SIDES) {
+        const int n = int(team(s).players.size());
+        if (n < sides.fewest || n > sides.most) set_player_count(s, sides.usual);
+    }
+    for (TeamSide s : SIDES) {
+        if (console.players_own_files) deal_files(s);
+        for (auto& p : team(s).players) {
+            if (!console.players_claim_with_buttons) p.buttons.clear();
+            if (!console.players_own_files) p.files.clear();
         }
-    };
-    if (game == "fide") {
-        m.time = {90 * 60000, 30000, engine::TimeMode::FISCHER};
-        resize(1, 1, 1);
-        for (TeamSide s : SIDES)
-            for (auto& p : team(s).players) {
-                p.buttons.clear();  // neither plays with claim buttons or files
-                p.files.clear();
-            }
-    } else if (game == "chessball") {
-        m.time = {30 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};  // CB-A16
-        resize(2, 8, 4);
-        for (TeamSide s : SIDES) deal_files(s);
-    } else if (game == "business") {
-        m.time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};  // BC-I.5
-        m.business = engine::BusinessRules{};
-        const int most = m.business.players + m.business.reserves;
-        resize(m.business.players, most, most);  // a full team and its reserve
-        for (TeamSide s : SIDES)
-            for (auto& p : team(s).players) {
-                p.buttons.clear();  // neither plays with claim buttons or files
-                p.files.clear();
-            }
     }
     say("game " + game + ": time control and teams set to its defaults");
 }
@@ -286,7 +288,8 @@ void SetupWizard::set_player_count(TeamSide side, int count) {
     }
     if (claim_target_ && claim_target_->side == side && claim_target_->index >= t.players.size())
         claim_target_ = first_without_button(std::nullopt);
-    if (match().game == "chessball" && t.players.size() != before) deal_files(side);
+    if (game_console(match().game).players_own_files && t.players.size() != before)
+        deal_files(side);
 }
 
 // --- files
@@ -402,7 +405,12 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
     std::vector<WizardIssue> out;
     const engine::MatchConfig& m = match();
     const std::string mk = match_key();
-    const bool chessball = m.game == "chessball";
+    const engine::GameRules* rules = engine::find_game(m.game);
+    const GameConsole& game = game_console(m.game);
+    // "(CB-A24: one owner per file)": a clause the game's entry names, and what it says.
+    auto cite = [](const std::string& rule, const std::string& what) {
+        return " (" + (rule.empty() ? what : rule + ": " + what) + ")";
+    };
     switch (step) {
         case WizardStep::EVENT:
             if (draft_.log_path.empty())
@@ -412,33 +420,33 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
             break;
         case WizardStep::GAME:
             if (m.id.empty()) out.push_back({mk + ".id", "missing"});
-            if (m.game != "fide" && m.game != "chessball" && m.game != "business")
-                out.push_back({mk + ".game", "'" + m.game + "': use fide, chessball or business"});
+            if (!rules)
+                out.push_back(
+                    {mk + ".game", "'" + m.game + "': use " + engine::game_ids_in_words()});
             if (m.time.base_ms <= 0) out.push_back({mk + ".time.base_minutes", "must be > 0"});
             if (m.time.increment_ms < 0)
                 out.push_back({mk + ".time.increment_seconds", "must be 0 or more"});
-            if (m.game == "business" && m.time.increment_ms != 0)
-                out.push_back({mk + ".time.increment_seconds",
-                               "Business Chess has one clock without increment (BC-I.5)"});
             if (m.penalties.illegal_moves_to_lose < 1)
                 out.push_back({mk + ".penalties.illegal_moves_to_lose", "must be at least 1"});
-            if (chessball && m.chessball.warnings_to_remove < 1)
-                out.push_back({mk + ".chessball.warnings_to_remove", "must be at least 1"});
+            // The game's settings, each against its range or choices.
+            if (rules)
+                for (const engine::GameOption& o : rules->options) {
+                    auto it = m.options.values().find(o.key);
+                    if (it == m.options.values().end()) continue;  // the default
+                    if (std::string bad = engine::option_value_problem(o, it->second); !bad.empty())
+                        out.push_back({mk + "." + m.game + "." + o.file_key,
+                                       bad + (o.rule.empty() ? "" : " (" + o.rule + ")")});
+                }
+            if (game.setup_issues) game.setup_issues(m, mk, step, out);
             break;
         case WizardStep::TEAMS: {
             std::set<std::string> ids;
             for (TeamSide s : SIDES) {
                 const int n = int(team(s).players.size());
                 const std::string tk = mk + "." + side_key(s) + ".players";
-                if (m.game == "fide" && n != 1)
-                    out.push_back({tk, "plain chess has exactly one player per side"});
-                if (chessball && (n < 2 || n > 8))
-                    out.push_back({tk, std::to_string(n) + " players; Chessball needs 2 to 8 "
-                                                           "(CB-2.2)"});
-                const int most = m.business.players + m.business.reserves;
-                if (m.game == "business" && (n < 1 || n > most))
-                    out.push_back({tk, std::to_string(n) + " players; at most " +
-                                           std::to_string(most) + " (BC-I.4)"});
+                if (rules)
+                    if (auto bad = engine::side_size_problem(*rules, team(s)))
+                        out.push_back({tk, *bad});
                 for (std::size_t i = 0; i < std::size_t(n); ++i) {
                     const std::string id = team(s).players[i].id;
                     const std::string pk = player_key({s, i}) + ".id";
@@ -448,10 +456,11 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                         out.push_back({pk, "'" + id + "' is used twice; ids are unique"});
                 }
             }
+            if (game.setup_issues) game.setup_issues(m, mk, step, out);
             break;
         }
         case WizardStep::FILES:
-            if (!chessball) break;
+            if (!game.players_own_files) break;
             for (TeamSide s : SIDES) {
                 std::array<std::string, 8> owner;  // file -> the label of its owner
                 for (std::size_t i = 0; i < team(s).players.size(); ++i) {
@@ -459,8 +468,8 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                     const std::string fk = player_key(p) + ".files";
                     const std::string& files = player(p).files;
                     if (files.empty())
-                        out.push_back(
-                            {fk, player_label(p) + " owns no file (CB-2.3: at least one each)"});
+                        out.push_back({fk, player_label(p) + " owns no file" +
+                                               cite(game.files_rule, "at least one each")});
                     for (char f : files) {
                         if (f < 'a' || f > 'h') {
                             out.push_back({fk, "'" + std::string(1, f) + "' is not a file a-h"});
@@ -468,8 +477,9 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                         }
                         std::string& o = owner[std::size_t(f - 'a')];
                         if (!o.empty())
-                            out.push_back({fk, "file " + std::string(1, f) + " is also " + o +
-                                                   "'s (CB-A24: one owner per file)"});
+                            out.push_back(
+                                {fk, "file " + std::string(1, f) + " is also " + o + "'s" +
+                                         cite(game.file_owner_rule, "one owner per file")});
                         else
                             o = player_label(p);
                     }
@@ -481,19 +491,19 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                     out.push_back({mk + "." + side_key(s) + ".players",
                                    "no owner for file" +
                                        std::string(missing.size() > 1 ? "s " : " ") + missing +
-                                       " (CB-A24: every file needs one)"});
+                                       cite(game.file_owner_rule, "every file needs one")});
             }
             break;
         case WizardStep::BUTTONS:
-            if (!chessball) break;
+            if (!game.players_claim_with_buttons) break;
             for (TeamSide s : SIDES)
                 for (std::size_t i = 0; i < team(s).players.size(); ++i) {
                     const PlayerRef p{s, i};
                     const std::string bk = player_key(p) + ".buttons";
                     if (player(p).buttons.empty())
-                        out.push_back({bk, player_label(p) +
-                                               " has no claim button (CB-3.2): select him and "
-                                               "press it"});
+                        out.push_back({bk, player_label(p) + " has no claim button" +
+                                               cite(game.buttons_rule, "one each") +
+                                               ": select him and press it"});
                     for (int b : player(p).buttons) {
                         if (b < 0 || b > 15) {
                             out.push_back({bk, "button numbers are 0 to 15"});

@@ -1,5 +1,9 @@
 // The setup wizard's model: a draft venue file built step by step (event, game and time control,
-// teams and players, Chessball files, claim buttons, boards, review) and saved as TOML. Pure: no
+// teams and players, the players' files and claim buttons in games that have them, boards,
+// review) and saved as TOML. The games come from the registry (venue/game_rules.h): names, team
+// sizes, time control and settings (GameOption); what a game adds is its console entry
+// (console/game_console.h): whether its players own files or claim with buttons, its own
+// checks. Pure: no
 // ImGui, no devices; the panel (panel_setup.cpp) draws it and the hub's presses reach it through
 // on_claim_press() (setup_hub.h).
 //
@@ -25,8 +29,8 @@ enum class WizardStep : std::uint8_t {
     EVENT,    // [event], [feed], [hub]
     GAME,     // the match: id, game, round, time control, the game's rules
     TEAMS,    // team names, players' ids and names
-    FILES,    // Chessball: every file a-h has exactly one owner in each team (CB-A24)
-    BUTTONS,  // Chessball: claim buttons, assigned by pressing them (CB-3.2)
+    FILES,    // games whose players own files: every file a-h has one owner in each team
+    BUTTONS,  // games whose players claim the move: claim buttons, assigned by pressing them
     BOARDS,   // [[board]]: serial number, port, orientation, DGT 3000 clock
     REVIEW,   // the file as it will be written, every issue, save
 };
@@ -52,8 +56,8 @@ struct WizardIssue {
 
 class SetupWizard {
   public:
-    // A new file at `path`: one Chessball match, two teams of four with the files dealt out
-    // (ab, cd, ef, gh), no buttons yet.
+    // A new file at `path`: one match of the first team game registered (default_game()), its
+    // teams of the game's usual size (files dealt out where players own them), no buttons yet.
     explicit SetupWizard(std::string path);
     // Edits `config` (a file that was read); saving over it needs overwrite.
     SetupWizard(std::string path, config::VenueConfig config);
@@ -72,8 +76,8 @@ class SetupWizard {
     std::string match_key() const;
     // Sets up another match of the file (index clamped to the last one).
     void select_match(std::size_t index);
-    // A new match (Chessball, as a new file starts; a fresh id m2, m3 ... and its own board id),
-    // selected.
+    // A new match (of default_game(), as a new file starts; a fresh id m2, m3 ... and its own
+    // board id), selected.
     void add_match();
     // Drops the match being set up; the last match of a file stays (false, with the reason).
     bool remove_match();
@@ -88,7 +92,8 @@ class SetupWizard {
 
     // --- steps
     WizardStep step() const { return step_; }
-    // Whether a step concerns this game (FILES and BUTTONS: Chessball only).
+    // Whether a step concerns this game (FILES and BUTTONS: games whose players own files and
+    // claim the move, GameConsole::players_own_files and players_claim_with_buttons).
     bool applies(WizardStep step) const;
     // Any step, at any time (the arbiter may go back and forth). Entering BUTTONS selects the
     // first player without a button for the next press; leaving it selects nobody.
@@ -98,26 +103,29 @@ class SetupWizard {
     void back();
 
     // --- the match
-    // Sets the rules and their defaults: the time control (plain chess 90 min + 30 s Fischer;
-    // Chessball 30 min sudden death, CB-A16; Business Chess 90 min sudden death, BC-I.5) and team
-    // sizes the game allows (plain chess one player a side; Chessball 2 to 8, files dealt out
-    // again; Business Chess at most players + reserves). Buttons and files go where unused.
+    // Sets the rules and their defaults: the time control (GameRules::default_time, or the one
+    // the game's console entry offers), the game's settings at their defaults, and team sizes
+    // the game allows (GameRules::sides, or the console entry's setup_sides: a size outside them
+    // becomes the usual one; files dealt out again where players own them). Buttons and files go
+    // where the game has none.
     void set_game(const std::string& game);
+    // The game a new match starts with: the first registered game played by teams.
+    static std::string default_game();
     // Renames the match, and [hub] match with it when it named this match.
     void set_match_id(const std::string& id);
 
     // --- teams
     // Adds players with fresh ids (W5, B5 ...; the name is the id until typed) or drops the last
-    // ones. Chessball: the files are dealt out again for the new number.
+    // ones. Where players own files, they are dealt out again for the new number.
     void set_player_count(TeamSide side, int count);
 
-    // --- files (Chessball)
+    // --- files (games whose players own them)
     // The files of `players` players dealt out in order, the first getting the extra ones:
     // 2: abcd efgh; 3: abc def gh; 4: ab cd ef gh; 5: ab cd ef g h ... 8: one each.
     static std::vector<std::string> dealt_files(int players);
     void deal_files(TeamSide side);
 
-    // --- buttons (Chessball): press a button to assign it
+    // --- buttons (games whose players claim the move): press a button to assign it
     // The player the next press is for (none outside BUTTONS, or when everyone has a button).
     std::optional<PlayerRef> claim_target() const { return claim_target_; }
     void select_for_claim(std::optional<PlayerRef> p);

@@ -1,5 +1,6 @@
 #include "console/venue_source.h"
 
+#include <cctype>
 #include <filesystem>
 
 #include "config/venue_config.h"
@@ -93,31 +94,31 @@ Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOpti
         return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
     const std::string log_path = o.log.empty() ? demo::default_demo_log_name() : o.log;
     const demo::SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
-    Result<std::unique_ptr<demo::SimulatedEvent>, std::string> ev =
-        unexpected(std::string("no demo started"));
-    if (o.game == "business") {
-        auto plan = demo::business_demo_plan(o.tree, o.seed);
-        if (!plan) return unexpected(plan.error());
-        if (std::filesystem::exists(log_path))
-            return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
-        ev = demo::SimulatedEvent::start(*plan, log_path, options);
-    } else {
-        auto plan = demo::chessball_demo_plan(o.game, o.players, o.seed);
-        if (!plan) return unexpected(plan.error());
-        if (std::filesystem::exists(log_path))
-            return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
-        ev = demo::SimulatedEvent::start(*plan, log_path, options);
-    }
+    auto plan = demo::plan_demo(o.game, o.tree, o.players, o.seed);
+    if (!plan) return unexpected(plan.error());
+    if (std::filesystem::exists(log_path))
+        return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");
+    auto ev = demo::SimulatedEvent::start(std::move(*plan), log_path, options);
     if (!ev) return unexpected(ev.error());
     auto src = std::make_unique<DemoVenue>(std::move(*ev));
     src->devices = {"demo log " + log_path};
     return std::unique_ptr<VenueSource>(std::move(src));
+}
+
+std::string demo_option_help(const std::string& option) {
+    std::string help = demo::demo_option_help(option);
+    if (!help.empty()) help[0] = char(std::tolower(static_cast<unsigned char>(help[0])));
+    return "--demo: " + help;
 }
 #else
 Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions&) {
     return unexpected(
         std::string("this build has no hub simulator (simavr, gcc-avr): run "
                     "scripts/setup"));
+}
+
+std::string demo_option_help(const std::string&) {
+    return "";
 }
 #endif
 

@@ -43,11 +43,11 @@ Result<std::unique_ptr<VenueSource>, std::string> open_venue(const VenueOptions&
 
 struct DemoSourceOptions {
     double speed = 1.0;
-    int players = 4;
-    // "" or "chessball": Chessball on the Opera Game; "business": Business Chess (`tree`);
-    // anything else: a PGN file whose first game the Chessball teams play.
+    int players = 0;  // per side, for a demo that takes it; 0 = its default
+    // As `venue demo --game`: "" the first registered demo, a game's id its demo, anything else
+    // a PGN file whose first game the first demo that plays game files plays.
     std::string game;
-    std::string tree = "short";  // Business Chess: the scenario ("short", "scheme4")
+    std::string tree;  // the scenario, for a demo that has them; "" = its first
     std::uint64_t seed = 1858;
     std::string log;  // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
     std::string elf;  // "" = the ELF this build made
@@ -55,5 +55,8 @@ struct DemoSourceOptions {
 };
 // Fails when this build has no hub simulator (simavr).
 Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& options);
+// For --help: a demo option's line ("--game", "--tree", "--players"), from the registry of the
+// games' demos ("" when this build has no hub simulator).
+std::string demo_option_help(const std::string& option);
 
 }  // namespace venue::console

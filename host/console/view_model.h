@@ -6,6 +6,12 @@
 //   Daemon::step() ──▶ ViewModel::observe(record)
 //                      ViewModel::build(session, devices, now) ──▶ ConsoleView (a value) ──▶ panels
 //   Daemon::post(event) ◀── to_event(intent) ◀── ArbiterIntent ◀────────── actions panel, shortcuts
+//
+// One concern a file: view_model_match.cpp (a match's view, from engine::Match's answers),
+// view_model_board.cpp (a board's squares), view_model_log.cpp (the log, the claims, what is kept
+// per match), view_model_intents.cpp (intents to events, in words), view_model_devices.cpp (the
+// devices' rows), view_model_text.cpp (clock and other texts). What a game does its own way is
+// its console entry (game_console.h).
 #pragma once
 
 #include <array>
@@ -16,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "common/clock_text.h"
 #include "common/result.h"
 #include "io/dgt/board_status.h"
 #include "io/hub/hub_runner.h"
@@ -58,15 +65,16 @@ struct BoardView {
 
 struct PlayerRow {
     std::string id, name;
-    std::string files;  // files owned now (Chessball), "" otherwise
+    std::string files;  // files owned now, in games whose players own files; "" otherwise
     std::vector<int> buttons;
-    int warnings = 0;      // Chessball: warnings; Business Chess: red-line offences (yellow cards)
-    bool removed = false;  // Chessball: removed; Business Chess: expelled (red card)
+    int warnings = 0;      // warnings (or offences the game shows as yellow cards)
+    bool removed = false;  // plays no more: removed (or expelled, a red card)
     bool holds_claim = false;
-    bool reserve = false;  // Business Chess: not on the team now (a reserve, or replaced)
+    bool reserve = false;  // not on the team now (a reserve, or replaced)
 };
 
-// Business Chess: one branch of the game's tree on its demonstration board.
+// A game that branches (engine::Match::plays_a_tree): one game of its tree (a branch) on its
+// board.
 struct BranchView {
     int number = 0;
     int parent = 0;     // the mother branch (0 for branch 1)
@@ -118,19 +126,23 @@ struct MatchView {
     std::string to_move;  // "White (Kazan) to move", "game over", ...
     int ply = 0;          // moves played in the whole game (every part)
     int segment_ply = 0;  // in the part being played (what RESTORE_POSITION counts)
-    bool chessball = false;
+    // What the game is like (engine::Match's answers and the game's GameRules::sides): teams of
+    // several players, players claiming the move with buttons, a tree of games on several boards.
+    bool team_game = false;
+    bool claims_the_move = false;
+    bool plays_a_tree = false;
     TeamView white, black;
     ClockView clock;
     BoardView board;
     std::string claim_holder;            // "Bulat (Kazan), button 1"; "" when none
     std::vector<ProposalRow> proposals;  // open ones, waiting for the judge
-    // Business Chess: every branch (the tree, oldest first) and the score in words.
-    bool business = false;
+    // A game that branches: every game of the tree (oldest first) and the score in words (the
+    // game weighs results: engine::Match::standing).
     std::vector<BranchView> branches;
-    std::string business_score;            // "Federation 3 – 1 City Hall" (points, halves as ½)
-    std::vector<std::string> free_boards;  // demonstration boards a branching may take, in order
-    // Members beyond the red line now, by team zone (from the beams); a second one is a
-    // violation in Business Chess (BC-I.10).
+    std::string tree_score;                // "Federation 3 – 1 City Hall" (points, halves as ½)
+    std::vector<std::string> free_boards;  // boards a branching may take, in order
+    // Members beyond the red line now, by team zone (from the beams); in a game that polices
+    // the line, a second one is a violation.
     std::array<int, 2> beyond_red_line{0, 0};
 };
 
@@ -176,9 +188,10 @@ struct ArbiterIntent {
     std::string arbiter;         // who acts
     std::string note;            // why: required
 
-    // Business Chess: set, the intent is an entry for a team (engine::KeyChange) instead of an
-    // arbiter action (`kind` unused). `side` is the team making it; `player` the representative
-    // (REPLACE: the player going out). The rest as engine::KeyChange says (key_change_intent.h).
+    // Set, the intent is an entry for a team (engine::KeyChange, in games that take them)
+    // instead of an arbiter action (`kind` unused). `side` is the team making it; `player` the
+    // representative (REPLACE: the player going out). The rest as engine::KeyChange says; the
+    // game's console entry checks it and words it (game_console.h).
     std::optional<engine::KeyChangeKind> key;
     int from_branch = 0;                      // the branch concerned, or the mother
     int to_branch = 0;                        // SELECT (all to one), PASS
@@ -189,6 +202,9 @@ struct ArbiterIntent {
     std::string in_player;                    // REPLACE: the reserve coming in
 };
 
+// A team's entry (intent.key set) as the engine's event, its fields copied as they are, unchecked.
+engine::KeyChange key_change_of(const ArbiterIntent& intent);
+
 // The intent as an event at host time `host_ns`, or what is missing ("a note is required", "no
 // player chosen", "the result must be 1-0, 0-1 or 1/2-1/2"). The engine judges the rest and says
 // so in its decisions (a removed player warned, a restore beyond the game, ...).
@@ -196,7 +212,8 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& intent, HostNan
 
 // "Warn Bulat (B2) in match cb1: talking" — the confirmation's question, in words.
 std::string describe(const ArbiterIntent& intent, const engine::VenueState* state = nullptr);
-// The same with the names of the match on screen (players, a Business Chess yellow or red card).
+// The same with the names of the match on screen (players, and a penalty in the game's words,
+// e.g. a yellow or red card).
 std::string describe(const ArbiterIntent& intent, const MatchView& match);
 
 // The action that undoes `done`, when there is one (time added back, a pause resumed); an undo is
@@ -306,9 +323,13 @@ class ViewModel {
 };
 
 // Formatting helpers, shared with the panels and tests.
-std::string clock_text(std::int64_t ms);     // "1:29:58", "4:07", "9.4", "0.0"
-std::string duration_text(std::int64_t ms);  // "+2:00", "-0:30"
-std::string age_text(std::int64_t ns);       // "12 ms", "3.4 s", "—" when negative
+// Clocks as a chess clock shows them ("1:29:58", "4:07", "9.4", "0.0") and time added ("+2:00",
+// "-0:30"): the one formatter of clock times (common/clock_text.h), in the console's style.
+inline std::string clock_text(std::int64_t ms) {
+    return venue::clock_text(ms, ClockStyle::DISPLAY);
+}
+using venue::duration_text;
+std::string age_text(std::int64_t ns);  // "12 ms", "3.4 s", "—" when negative
 std::string square_list(const std::vector<chess::Square>& squares);  // "c2, d7"
 
 }  // namespace venue::console

@@ -1,5 +1,7 @@
 #include "demo/account.h"
 
+#include "common/clock_text.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -12,8 +14,7 @@ namespace venue::demo {
 namespace {
 
 std::string mmss(std::int64_t ms) {
-    if (ms < 0) ms = 0;
-    return fmt::format("{}:{:02}.{}", ms / 60000, (ms / 1000) % 60, (ms / 100) % 10);
+    return clock_text(ms, ClockStyle::TENTHS);
 }
 
 std::string squares(const std::vector<chess::Square>& s) {
@@ -40,8 +41,12 @@ std::string latency_summary(std::vector<std::int64_t> ns) {
 }
 
 Account::Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns,
-                 bool verbose)
-    : session_(session), out_(out), start_ns_(start_ns), verbose_(verbose) {}
+                 bool verbose, GameLine game_line)
+    : session_(session),
+      out_(out),
+      start_ns_(start_ns),
+      verbose_(verbose),
+      game_line_(std::move(game_line)) {}
 
 void Account::line(std::int64_t at_ns, const std::string& text) {
     fmt::print(out_, "{:7.2f}s  {}\n", double(at_ns - start_ns_) / 1e9, text);
@@ -84,6 +89,11 @@ void Account::print(const runtime::StepRecord& record) {
         }
         if (verbose_) line(at, fmt::format("event {} {}", a.seq, engine::kind_name(a.event.body)));
         for (const engine::Decision& d : a.decisions) {
+            if (game_line_)
+                if (auto own = game_line_(d)) {
+                    line(at, *own);
+                    continue;
+                }
             std::visit(
                 Overloaded{
                     [&](const engine::ClaimGranted& g) {
@@ -104,7 +114,7 @@ void Account::print(const runtime::StepRecord& record) {
                         }
                     },
                     [&](const engine::MoveAccepted& m) {
-                        if (!m.board.empty()) {  // Business Chess: a branch's move, by ply
+                        if (!m.board.empty()) {  // a game of several boards: by ply
                             const bool white_moved = m.ply % 2 == 1;
                             line(at, fmt::format("move     board {}: {}{} {:<8} {}", m.board,
                                                  (m.ply + 1) / 2, white_moved ? "." : "...", m.san,
@@ -130,13 +140,9 @@ void Account::print(const runtime::StepRecord& record) {
                                          w.ref, player_name(w.match, w.player), w.reason, d.rule));
                     },
                     [&](const engine::WarningGiven& w) {
-                        // Business Chess: a red-line offence; the reason says which card.
-                        if (d.rule.rfind("BC-", 0) == 0)
-                            line(at, fmt::format("CARD     {} [{}]", d.reason, d.rule));
-                        else
-                            line(at, fmt::format("WARNING  {}: warning {} ({}) [{}]",
-                                                 player_name(w.match, w.player), w.count, w.reason,
-                                                 d.rule));
+                        line(at, fmt::format("WARNING  {}: warning {} ({}) [{}]",
+                                             player_name(w.match, w.player), w.count, w.reason,
+                                             d.rule));
                     },
                     [&](const engine::TimeAdded& t) {
                         line(at, fmt::format("clock    +{} s to {} [{}]; {}", t.amount_ms / 1000,
@@ -144,10 +150,6 @@ void Account::print(const runtime::StepRecord& record) {
                                              clocks(t.match)));
                     },
                     [&](const engine::PlayerRemoved& p) {
-                        if (d.rule.rfind("BC-", 0) == 0) {  // an expulsion: the red card
-                            line(at, fmt::format("CARD     {} [{}]", d.reason, d.rule));
-                            return;
-                        }
                         line(at, fmt::format("REMOVED  {}: {} [{}]; take off: {}",
                                              player_name(p.match, p.player), d.reason, d.rule,
                                              squares(p.squares)));

@@ -1,12 +1,15 @@
 // The demo's running account for a terminal: who claimed and by how many microseconds the
 // others were late, which move was played with both clocks, warnings, time added, removals,
-// restores and the result, one line each with the time since the start; for Business Chess the
-// key changes, branches opened and closed, ratings, boards to set up, the score, red-line
-// flags and cards. It also gathers the press-to-decision latencies the summary prints.
+// restores and the result, one line each with the time since the start; for a game of several
+// boards the key changes, branches opened and closed, ratings, boards to set up, the score and
+// the arbiter's flags; a game's demo may word some decisions its own way (PlannedDemo::
+// account_line). It also gathers the press-to-decision latencies the summary prints.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +30,10 @@ std::string latency_summary(std::vector<std::int64_t> ns);
 
 class Account {
   public:
-    Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns, bool verbose);
+    // game_line: the game's own line for a decision, or nullopt for the usual one.
+    using GameLine = std::function<std::optional<std::string>(const engine::Decision&)>;
+    Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns, bool verbose,
+            GameLine game_line = {});
 
     // Prints what one step applied and records the latencies of claim presses.
     void print(const runtime::StepRecord& record);
@@ -47,6 +53,7 @@ class Account {
     std::FILE* out_;
     std::int64_t start_ns_;
     bool verbose_;
+    GameLine game_line_;
     LatencySamples latencies_;
     int claims_ = 0;
     int contested_ = 0;

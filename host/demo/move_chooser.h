@@ -1,6 +1,6 @@
-// Moves for simulated players where no source game says what to play (the daughters of a
-// Business Chess branching). Not an engine: a plausible move that keeps a demonstration going,
-// chosen the same way on every run.
+// Moves for simulated players where no source game says what to play (a game that splits into
+// branches: the daughters of a branching). Not an engine: a plausible move that keeps a
+// demonstration going, chosen the same way on every run.
 //
 // The rule, in order: never a move that ends the game (mate, stalemate, a draw by rule) or
 // repeats a position a third time; never one after which the opponent mates at once; among the

@@ -1,17 +1,30 @@
 // The simulated people of a demo event (players, representatives, judge, arbiters): they act on
 // the simulated devices and post the arbiter's entries, one step at a time on the daemon's
-// thread, following a TimedScript. One implementation per game builds the script and counts what
-// the engine decided: Director (Chessball), BusinessDirector (Business Chess).
+// thread, following a TimedScript. Each game's demo derives its people from People (its
+// host/games/<game>/demo/), builds the script from its plan and counts what the engine decided;
+// People gives them the hands every game's people share: a claim button, the clock's paddles, a
+// board's pieces, an entry at the arbiter's console.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
+#include "chess/types.h"
 #include "demo/timed_script.h"
 #include "runtime/daemon.h"
+#include "sim/hub/hub_rig_thread.h"
 
 namespace venue::demo {
+
+// What the people of a simulated event act on.
+struct EventDevices {
+    runtime::Daemon& daemon;  // their arbiter entries are posted to it; its engine is watched
+    sim::HubRigThread& hub;   // buttons, paddles, beams
+    // Writes one action line (sim/dgt/dgt_action.h) to the emulator of the board with that id.
+    std::function<void(const std::string& board, const std::string& line)> board_script;
+};
 
 class People {
   public:
@@ -27,12 +40,27 @@ class People {
     const std::string& failure() const { return script_.failure(); }
 
   protected:
-    explicit People(DirectorTiming timing) : script_(timing) {}
+    static constexpr std::int64_t CYCLES_PER_MS = 16'000;  // the simulated ATmega2560 at 16 MHz
+
+    People(EventDevices devices, DirectorTiming timing);
     void add(std::string what, std::int64_t delay_ms, std::function<void()> action,
              std::function<bool()> reached = {}) {
         script_.add(std::move(what), delay_ms, std::move(action), std::move(reached));
     }
 
+    // A claim button of the hub, held for hold_ms.
+    void press(int button, std::int64_t hold_ms);
+    // The clock's paddle on `side`'s end: ends that side's turn (Black's starts White's clock).
+    void paddle(chess::Color side);
+    // An event posted to the daemon as the arbiter's console posts it (an arbiter's entry).
+    void post(engine::EventBody body);
+    // Action lines for board `id`, pause_ms apart, the first after first_wait_ms.
+    void board(const std::string& id, const std::vector<std::string>& lines, int pause_ms,
+               int first_wait_ms = 0);
+
+    runtime::Daemon& daemon_;
+    sim::HubRigThread& hub_;
+    std::function<void(const std::string&, const std::string&)> board_script_;
     TimedScript script_;
 };
 

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <fmt/core.h>
-#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -15,12 +14,9 @@
 
 #include "chess/pgn.h"
 #include "demo/account.h"
-#include "demo/business_plan.h"
 #include "demo/demo_choice.h"
-#include "demo/demo_plan.h"
 #include "demo/simulated_event.h"
 #include "feed/feed_publisher.h"
-#include "games/business/business_match.h"
 #include "runtime/replay.h"
 #include "venue/pgn_export.h"
 
@@ -37,70 +33,6 @@ std::int64_t now_ms() {
     return io::HubRunner::now_ns() / 1'000'000;
 }
 
-// Chessball: the plan for the Opera Game or the given PGN, and the header.
-Result<DemoPlan, std::string> chessball_plan(const DemoOptions& o) {
-    auto plan = chessball_demo_plan(o.game, o.players, o.seed);
-    if (!plan) return plan;
-    fmt::print("Venue demo: Chessball, {} players a side, on {}\n", o.players, plan->title);
-    fmt::print("  White {}: ", plan->match.white.name);
-    for (const auto& p : plan->match.white.players)
-        fmt::print("{} {} [{}] ", p.id, p.name, p.files);
-    fmt::print("\n  Black {}: ", plan->match.black.name);
-    for (const auto& p : plan->match.black.players)
-        fmt::print("{} {} [{}] ", p.id, p.name, p.files);
-    fmt::print("\n");
-    if (!plan->removed_player.empty())
-        fmt::print(
-            "  Scripted incidents: an impossible move, three warnings for {} and his "
-            "removal before ply {}\n",
-            plan->removed_player, plan->removal_before_ply);
-    return plan;
-}
-
-// Business Chess: the scenario's plan and the header.
-Result<BusinessPlan, std::string> business_plan(const DemoOptions& o) {
-    auto plan = business_demo_plan(o.tree, o.seed);
-    if (!plan) return plan;
-    const auto scenario = business_scenario(o.tree);  // known: the plan was made from it
-    const engine::BusinessRules& r = plan->match.business;
-    fmt::print("Venue demo: Business Chess, the {} scenario: {}\n", scenario->name,
-               scenario->description);
-    for (const engine::TeamConfig* t : {&plan->match.white, &plan->match.black}) {
-        fmt::print("  {} {}: ", t == &plan->match.white ? "White" : "Black", t->name);
-        for (std::size_t i = 0; i < t->players.size(); ++i)
-            fmt::print("{}{} {}{}", i ? ", " : "", t->players[i].id, t->players[i].name,
-                       int(i) >= r.players ? " (reserve)" : "");
-        fmt::print("\n");
-    }
-    fmt::print(
-        "  Game rating {}, up to {} branches on boards {}, board {} for the last one; one "
-        "clock, {} minutes a team\n  Branch 1 follows {}\n",
-        r.game_rating, r.max_branches, fmt::join(r.boards, " "), r.control_board,
-        plan->match.time.base_ms / 60000, plan->title);
-    return plan;
-}
-
-std::string branch_line(const games::business::Branch& b) {
-    std::string ratings;
-    for (const auto& h : b.history)
-        ratings += (ratings.empty() ? "" : " > ") + std::to_string(h.rating);
-    std::string from = b.parent ? fmt::format("from branch {} after ply {}", b.parent, b.split_ply)
-                                : std::string("from the start");
-    return fmt::format("branch {} on board {}, {}; ratings {}; {} {} (stake {})", b.number, b.board,
-                       from, ratings, b.result, b.termination.empty() ? "open" : b.termination,
-                       b.stake);
-}
-
-void business_summary(const engine::Match& match) {
-    const auto* m = dynamic_cast<const games::business::BusinessMatch*>(&match);
-    if (!m) return;
-    const auto s = m->score();
-    fmt::print("Score: {} {} - {} {} (branch results times ratings); return game rating {}\n",
-               m->config().white.name, s.white / 2.0, s.black / 2.0, m->config().black.name,
-               m->return_rating());
-    for (const auto& b : m->branches()) fmt::print("  {}\n", branch_line(b));
-}
-
 }  // namespace
 
 int run_demo(const DemoOptions& o) {
@@ -109,27 +41,13 @@ int run_demo(const DemoOptions& o) {
         fmt::print(stderr, "venue demo: --speed {}: give a factor between 0.05 and 50\n", o.speed);
         return 2;
     }
-    const bool business = o.game == "business";
-    std::optional<DemoPlan> chessball;
-    std::optional<BusinessPlan> bc;
-    std::string match_id;
-    if (business) {
-        auto plan = business_plan(o);
-        if (!plan) {
-            fmt::print(stderr, "venue demo: {}\n", plan.error());
-            return 2;
-        }
-        bc = std::move(*plan);
-        match_id = bc->match.id;
-    } else {
-        auto plan = chessball_plan(o);
-        if (!plan) {
-            fmt::print(stderr, "venue demo: {}\n", plan.error());
-            return 2;
-        }
-        chessball = std::move(*plan);
-        match_id = chessball->match.id;
+    auto plan = plan_demo(o.game, o.tree, o.players, o.seed);
+    if (!plan) {
+        fmt::print(stderr, "venue demo: {}\n", plan.error());
+        return 2;
     }
+    fmt::print("{}", (*plan)->header());
+    const std::string match_id = (*plan)->match().id;
     const std::string log_path = o.log.empty() ? default_demo_log_name() : o.log;
     if (std::filesystem::exists(log_path)) {
         fmt::print(stderr, "venue demo: {} exists; the demo writes a fresh log (give --log)\n",
@@ -141,8 +59,7 @@ int run_demo(const DemoOptions& o) {
     // The devices (the hub's firmware in simavr, the board emulators, each behind a pty), the
     // daemon and its log, and the people.
     const SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
-    auto started = business ? SimulatedEvent::start(*bc, log_path, options)
-                            : SimulatedEvent::start(*chessball, log_path, options);
+    auto started = SimulatedEvent::start(std::move(*plan), log_path, options);
     if (!started) {
         fmt::print(stderr, "venue demo: {}\n", started.error());
         return 1;
@@ -150,7 +67,8 @@ int run_demo(const DemoOptions& o) {
     SimulatedEvent& ev = **started;
     fmt::print("  hub firmware {} on {}\n", ev.elf_path(), ev.hub_path());
     for (const auto& [id, path] : ev.boards()) fmt::print("  DGT board {} on {}\n", id, path);
-    Account account(ev.session(), stdout, t0, o.verbose);
+    Account account(ev.session(), stdout, t0, o.verbose,
+                    [&ev](const engine::Decision& d) { return ev.plan().account_line(d); });
     ev.daemon().on_applied([&](const runtime::StepRecord& r) { account.print(r); });
     ev.daemon().on_message([&](const std::string& m) { account.note("device   " + m); });
     // The TV feed. The demo goes on without it when it cannot start: the feed is for watching,
@@ -208,12 +126,12 @@ int run_demo(const DemoOptions& o) {
     if (match) {
         fmt::print("Result: {} ({})\n", match->result(),
                    match->termination().empty() ? "unfinished" : match->termination());
-        if (business) business_summary(*match);
+        fmt::print("{}", ev.plan().summary(*match));
         for (const chess::PgnGame& part : engine::to_pgn_parts(*match))
             fmt::print("{}\n", chess::write_pgn(part));
     }
     const LatencySamples& l = account.latencies();
-    if (!business) {
+    if (match && match->claims_the_move()) {
         fmt::print("Claims granted: {}, contested by a late teammate: {}\n", account.claims(),
                    account.contested());
         fmt::print(

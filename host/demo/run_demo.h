@@ -1,9 +1,9 @@
-// `venue demo`: a whole Chessball match (or `--game business`, a Business Chess match on five
-// demonstration boards and board C) on simulated devices, with nothing plugged in.
+// `venue demo`: a whole match of one of the games (the demo of the game --game names, from the
+// registry of the games' demos, demo/game_demo.h) on simulated devices, with nothing plugged in.
 //
 //   hub firmware ELF in simavr ──pty──▶ HubRunner ─┐
-//   DGT board emulator ─────────pty──▶ BoardRunner ─┼─▶ Daemon ─▶ Session (engine + SQLite log)
-//   Director (players, judge) ──buttons, paddles,    │      │
+//   DGT board emulators ────────pty──▶ BoardRunner ─┼─▶ Daemon ─▶ Session (engine + SQLite log)
+//   People (players, arbiters) ──buttons, paddles,   │      │
 //            pieces, arbiter events────────────────────┘      └─▶ Account (running account)
 //
 // The daemon, drivers and log are the ones `venue run` uses at a venue; only the people are
@@ -18,15 +18,15 @@ namespace venue::demo {
 
 struct DemoOptions {
     double speed = 1.0;  // the players' tempo: 2 plays twice as fast
-    // "" or "chessball": Chessball on the Opera Game; "business": Business Chess (`tree`);
-    // anything else: a PGN file whose first game the Chessball teams play.
+    // "": the first registered demo; a game's id: its demo; anything else: a PGN file whose
+    // first game the first demo that plays game files plays.
     std::string game;
-    std::string tree = "short";  // Business Chess: the scenario ("short", "scheme4")
-    int players = 4;             // Chessball: per team, 2..8
-    std::string log;             // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
-    std::uint64_t seed = 1858;   // who contests which claim, and by how much
-    std::string elf;             // hub firmware; "" = the ELF this build made
-    bool verbose = false;        // every event and decision
+    std::string tree;           // the scenario, for a demo that has them; "" = its first
+    int players = 0;            // per side, for a demo that takes it; 0 = its default
+    std::string log;            // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
+    std::uint64_t seed = 1858;  // who contests which claim, and by how much
+    std::string elf;            // hub firmware; "" = the ELF this build made
+    bool verbose = false;       // every event and decision
     std::int64_t step_timeout_ms = 15000;
     std::string feed = "127.0.0.1:8080";  // the TV feed's HOST:PORT; "" = no feed
 };

@@ -7,8 +7,6 @@
 #include <chrono>
 #include <thread>
 
-#include "demo/business_director.h"
-#include "demo/director.h"
 #include "io/link/termios_link.h"
 #include "sim/dgt/dgt_emulator.h"
 #include "sim/hub/hub_rig_thread.h"
@@ -53,45 +51,41 @@ class BoardSim {
     std::thread thread_;
 };
 
-Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start_devices(
-    const engine::MatchConfig& match, const std::vector<SimBoard>& boards,
-    const std::string& log_path, const SimulatedEventOptions& o) {
-    std::unique_ptr<SimulatedEvent> ev(new SimulatedEvent());
-    ev->match_ = match;
+std::optional<std::string> SimulatedEvent::start_devices(const std::string& log_path,
+                                                         const SimulatedEventOptions& o) {
+    const engine::MatchConfig& match = plan_->match();
     sim::HubRigConfig rig_config;
 #ifdef VENUE_HUB_ELF_DEFAULT
     rig_config.elf_path = o.elf.empty() ? VENUE_HUB_ELF_DEFAULT : o.elf;
 #else
     rig_config.elf_path = o.elf;
 #endif
-    ev->elf_path_ = rig_config.elf_path;
+    elf_path_ = rig_config.elf_path;
     auto rig = sim::HubRigThread::start(rig_config, 1.0);
-    if (auto* e = std::get_if<std::string>(&rig))
-        return unexpected("the hub simulator did not start: " + *e);
-    ev->rig_ = std::move(std::get<std::unique_ptr<sim::HubRigThread>>(rig));
-    ev->hub_path_ = ev->rig_->pty_path();
-    for (const SimBoard& b : boards) {
+    if (auto* e = std::get_if<std::string>(&rig)) return "the hub simulator did not start: " + *e;
+    rig_ = std::move(std::get<std::unique_ptr<sim::HubRigThread>>(rig));
+    hub_path_ = rig_->pty_path();
+    for (const DemoBoard& b : plan_->boards()) {
         auto sim = BoardSim::start(b.serial, b.start_position);
-        if (!sim)
-            return unexpected("the emulator of board " + b.id + " did not start: " + sim.error());
-        ev->paths_.emplace_back(b.id, (*sim)->path());
-        ev->sims_.push_back(std::move(*sim));
+        if (!sim) return "the emulator of board " + b.id + " did not start: " + sim.error();
+        paths_.emplace_back(b.id, (*sim)->path());
+        sims_.push_back(std::move(*sim));
     }
 
     config::VenueConfig venue;
     venue.event_name = match.event;
     venue.site = match.site;
     venue.log_path = log_path;
-    venue.hub.port = ev->hub_path_;
+    venue.hub.port = hub_path_;
     venue.matches = {match};
     auto session = runtime::Session::open(venue, log_path);
-    if (!session) return unexpected(session.error());
-    ev->session_ = std::move(*session);
-    ev->daemon_ = std::make_unique<runtime::Daemon>(*ev->session_);
-    ev->daemon_->attach_hub(std::make_unique<io::TermiosLink>(ev->hub_path_, 115200), match.id);
-    for (const auto& [id, path] : ev->paths_)
-        ev->daemon_->attach_board(id, io::dgt::BoardPort::path(path), match.id);
-    return ev;
+    if (!session) return session.error();
+    session_ = std::move(*session);
+    daemon_ = std::make_unique<runtime::Daemon>(*session_);
+    daemon_->attach_hub(std::make_unique<io::TermiosLink>(hub_path_, 115200), match.id);
+    for (const auto& [id, path] : paths_)
+        daemon_->attach_board(id, io::dgt::BoardPort::path(path), match.id);
+    return std::nullopt;
 }
 
 void SimulatedEvent::script(const std::string& board, const std::string& line) {
@@ -100,49 +94,21 @@ void SimulatedEvent::script(const std::string& board, const std::string& line) {
 }
 
 Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
-    const DemoPlan& plan, const std::string& log_path, const SimulatedEventOptions& o) {
-    auto started =
-        start_devices(plan.match, {{plan.match.board, plan.match.board, true}}, log_path, o);
-    if (!started) return started;
-    auto& ev = *started;
-    ev->chessball_ = std::make_unique<DemoPlan>(plan);
-    ev->title_ = plan.title;
-    BoardSim* b = ev->sims_.front().get();
-    ev->people_ = std::make_unique<Director>(
-        *ev->chessball_, *ev->daemon_, *ev->rig_, [b](const std::string& l) { b->line(l); },
-        DirectorTiming{o.speed, o.step_timeout_ms});
-    People* people = ev->people_.get();
-    ev->daemon_->on_applied([people](const runtime::StepRecord& r) { people->observe(r); });
-    ev->daemon_->start();
-    return started;
-}
-
-Result<std::unique_ptr<SimulatedEvent>, std::string> SimulatedEvent::start(
-    const BusinessPlan& plan, const std::string& log_path, const SimulatedEventOptions& o) {
-    // Every demonstration board and board C: the first in the start position (branch 1), the
-    // others empty until a branch is cloned onto them. Serial numbers "BC001" .. and "BC00C".
-    std::vector<SimBoard> boards;
-    std::vector<std::string> ids = plan.match.business.boards;
-    ids.push_back(plan.match.business.control_board);
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        std::string serial = "BC00" + ids[i];
-        serial = serial.size() > 5 ? serial.substr(serial.size() - 5) : serial;
-        boards.push_back({ids[i], serial, i == 0});
-    }
-    auto started = start_devices(plan.match, boards, log_path, o);
-    if (!started) return started;
-    auto& ev = *started;
-    ev->business_ = std::make_unique<BusinessPlan>(plan);
-    ev->title_ = "Business Chess, branch 1 on " + plan.title;
+    std::unique_ptr<PlannedDemo> plan, const std::string& log_path,
+    const SimulatedEventOptions& o) {
+    std::unique_ptr<SimulatedEvent> ev(new SimulatedEvent());
+    ev->plan_ = std::move(plan);
+    if (auto error = ev->start_devices(log_path, o)) return unexpected(*error);
     SimulatedEvent* self = ev.get();
-    ev->people_ = std::make_unique<BusinessDirector>(
-        *ev->business_, *ev->daemon_, *ev->rig_,
-        [self](const std::string& board, const std::string& l) { self->script(board, l); },
+    ev->people_ = ev->plan_->people(
+        EventDevices{
+            *ev->daemon_, *ev->rig_,
+            [self](const std::string& board, const std::string& l) { self->script(board, l); }},
         DirectorTiming{o.speed, o.step_timeout_ms});
     People* people = ev->people_.get();
     ev->daemon_->on_applied([people](const runtime::StepRecord& r) { people->observe(r); });
     ev->daemon_->start();
-    return started;
+    return ev;
 }
 
 SimulatedEvent::~SimulatedEvent() {

@@ -1,18 +1,18 @@
 // A simulated event: the demo's devices (the hub firmware in simavr, DGT board emulators, each
-// behind a pty) and people (Director for Chessball, BusinessDirector for Business Chess) around
-// a Daemon with its Session and log. What `venue demo` runs in a terminal and what
+// behind a pty) and people (those of the game's demo, demo/game_demo.h) around a Daemon with its
+// Session and log. What `venue demo` runs in a terminal and what
 // `venue-console --demo` shows in a window: the caller owns the loop and calls step(), so a
 // window can draw between steps.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/result.h"
-#include "demo/business_plan.h"
-#include "demo/demo_plan.h"
+#include "demo/game_demo.h"
 #include "demo/people.h"
 #include "demo/timed_script.h"
 #include "runtime/daemon.h"
@@ -30,13 +30,10 @@ class BoardSim;
 
 class SimulatedEvent {
   public:
-    // Starts the simulators, opens the log (which must not exist) and the daemon's devices.
-    // Chessball: one board. Business Chess: the demonstration boards and board C, the first in
-    // the start position, the others empty until a branch is cloned onto them.
+    // Starts the simulators (the hub and the plan's boards), opens the log (which must not
+    // exist) and the daemon's devices, and sets the plan's people to work.
     static Result<std::unique_ptr<SimulatedEvent>, std::string> start(
-        const DemoPlan& plan, const std::string& log_path, const SimulatedEventOptions& options);
-    static Result<std::unique_ptr<SimulatedEvent>, std::string> start(
-        const BusinessPlan& plan, const std::string& log_path,
+        std::unique_ptr<PlannedDemo> plan, const std::string& log_path,
         const SimulatedEventOptions& options);
     ~SimulatedEvent();
     SimulatedEvent(const SimulatedEvent&) = delete;
@@ -53,9 +50,10 @@ class SimulatedEvent {
 
     runtime::Daemon& daemon() { return *daemon_; }
     const runtime::Session& session() const { return *session_; }
-    const engine::MatchConfig& match() const { return match_; }
-    // The game the plan follows: "White - Black, Site Date" (Business Chess: branch 1's source).
-    const std::string& title() const { return title_; }
+    const engine::MatchConfig& match() const { return plan_->match(); }
+    // What the plan plays (PlannedDemo::title).
+    std::string title() const { return plan_->title(); }
+    const PlannedDemo& plan() const { return *plan_; }
     const std::string& hub_path() const { return hub_path_; }
     // The boards: id and the emulator's pty, in the order they were attached.
     const std::vector<std::pair<std::string, std::string>>& boards() const { return paths_; }
@@ -63,21 +61,13 @@ class SimulatedEvent {
 
   private:
     SimulatedEvent() = default;
-    struct SimBoard {
-        std::string id;
-        std::string serial;  // the DGT board's serial number (5 characters)
-        bool start_position = true;
-    };
-    static Result<std::unique_ptr<SimulatedEvent>, std::string> start_devices(
-        const engine::MatchConfig& match, const std::vector<SimBoard>& boards,
-        const std::string& log_path, const SimulatedEventOptions& options);
+    // The simulators, the log and the daemon's devices; the error, if any.
+    std::optional<std::string> start_devices(const std::string& log_path,
+                                             const SimulatedEventOptions& options);
     void script(const std::string& board, const std::string& line);
 
-    // The plans the people carry out (one of them), kept here: the people refer to them.
-    std::unique_ptr<DemoPlan> chessball_;
-    std::unique_ptr<BusinessPlan> business_;
-    engine::MatchConfig match_;
-    std::string title_;
+    // The plan the people carry out, kept here: they refer to it.
+    std::unique_ptr<PlannedDemo> plan_;
     std::string hub_path_, elf_path_;
     std::vector<std::pair<std::string, std::string>> paths_;
     std::unique_ptr<sim::HubRigThread> rig_;

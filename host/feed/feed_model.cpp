@@ -6,8 +6,6 @@
 #include "chess/pgn.h"
 #include "chess/san.h"
 #include "chess/uci.h"
-#include "games/business/business_match.h"
-#include "games/chessball/chessball_match.h"
 #include "venue/pgn_export.h"
 
 namespace venue::feed {
@@ -84,40 +82,26 @@ json squares_json(const std::vector<chess::Square>& squares) {
     return a;
 }
 
-// Score in half points: the game's own (Business Chess weighs results by rating), otherwise
-// from the result (a win 2, a draw 1 each).
+// Score in half points: a win 2, a draw 1 each, or the game's own weights (Match::standing).
 std::pair<int, int> score_of(const engine::Match& match) {
-    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
-        return {bc->score().white, bc->score().black};
-    const std::string& r = match.result();
-    if (r == "1-0") return {2, 0};
-    if (r == "0-1") return {0, 2};
-    if (r == "1/2-1/2") return {1, 1};
-    return {0, 0};
+    const engine::Standing s = match.standing();
+    return {s.white_half_points, s.black_half_points};
 }
 
 json team_json(const engine::Match& match, Color team) {
     const engine::MatchConfig& c = match.config();
     const engine::TeamConfig& t = team == chess::WHITE ? c.white : c.black;
-    const auto* cb = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
-    const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match);
     json players = json::array();
     for (std::size_t i = 0; i < t.players.size(); ++i) {
         const engine::PlayerConfig& p = t.players[i];
-        json j = {{"id", p.id},    {"name", p.name}, {"seat", p.seat},      {"files", p.files},
-                  {"warnings", 0}, {"out", false},   {"holds_claim", false}};
-        if (cb) {
-            const games::chessball::PlayerRef ref{team, int(i)};
-            j["files"] = cb->ownership(team).files_of(int(i));
-            j["warnings"] = cb->warnings(ref);
-            j["out"] = cb->removed(ref);
-            j["holds_claim"] = cb->claim_holder() == std::optional(ref);
-        } else if (bc) {
-            const auto& m = bc->member(team, int(i));
-            j["warnings"] = m.offences;  // yellow cards
-            j["out"] = m.expelled;       // red card
-        }
-        players.push_back(std::move(j));
+        const engine::PlayerStatus st = match.player_status(team, int(i));
+        players.push_back({{"id", p.id},
+                           {"name", p.name},
+                           {"seat", p.seat},
+                           {"files", st.files},
+                           {"warnings", st.warnings},
+                           {"out", st.out},
+                           {"holds_claim", st.holds_claim}});
     }
     return {{"name", t.name}, {"players", std::move(players)}};
 }
@@ -132,11 +116,15 @@ json clock_json(const engine::Match& match, const MatchMemory* memory) {
 }
 
 json claim_json(const engine::Match& match, const MatchMemory* memory) {
-    const auto* cb = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
-    if (!cb) return nullptr;
+    if (!match.claims_the_move()) return nullptr;
     const engine::MatchConfig& c = match.config();
     json holder = nullptr;
-    if (auto h = cb->claim_holder()) holder = player_ref(c, cb->player(*h).id);
+    for (Color team : {chess::WHITE, chess::BLACK}) {
+        const engine::TeamConfig& t = team == chess::WHITE ? c.white : c.black;
+        for (std::size_t i = 0; i < t.players.size(); ++i)
+            if (match.player_status(team, int(i)).holds_claim)
+                holder = player_ref(c, t.players[i].id);
+    }
     json latest = nullptr;
     if (memory && memory->claim) {
         const ClaimRecord& r = *memory->claim;
@@ -184,25 +172,25 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
         if (it == memory->last_move.end()) return std::nullopt;
         return it->second;
     };
-    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match)) {
-        for (const auto& b : bc->branches()) {
-            const std::string id = b.board.empty() ? b.setup_board : b.board;
-            auto last = last_of(b.game, 0);
-            json j = board_json(id, b.game, last);
-            j["branch"] = b.number;
-            j["open"] = b.open;
-            j["rating"] = b.open ? b.rating : b.stake;
-            j["parent"] = b.parent ? json(b.parent) : json(nullptr);
-            j["split_ply"] = b.parent ? json(b.split_ply) : json(nullptr);
-            j["result"] = b.result;
-            j["ply"] = b.ply();
-            j["restore_squares"] = squares_json(b.mismatch);
+    if (match.plays_a_tree()) {
+        // A game per board, each a whole game from the start, in the tree by its mother.
+        for (const engine::GameView& g : match.games()) {
+            auto last = last_of(*g.game, 0);
+            json j = board_json(g.board, *g.game, last);
+            j["branch"] = g.number;
+            j["open"] = g.open;
+            j["rating"] = or_null(g.rating);
+            j["parent"] = g.parent ? json(g.parent) : json(nullptr);
+            j["split_ply"] = g.parent ? json(g.split_ply) : json(nullptr);
+            j["result"] = g.result;
+            j["ply"] = int(g.game->ply_count());
+            j["restore_squares"] = squares_json(g.restore_squares);
             boards.push_back(std::move(j));
         }
         return boards;
     }
-    // One board. The game being played is the last part (a Chessball removal starts a new part
-    // from the edited position); plies count the whole game.
+    // One board. The game being played is the last part (an edit of the position, such as a
+    // removed player's men taken off, starts a new part); plies count the whole game.
     const int plies = int(match.clock_after_move().size());
     const int before = plies - int(match.game().ply_count());
     auto last = last_of(match.game(), before);
@@ -341,10 +329,7 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
     const bool over = match.phase() == engine::MatchPhase::FINISHED;
     json to_move = nullptr;
     if (!over) {
-        if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
-            to_move = side_name(bc->to_move());
-        else
-            to_move = side_name(match.game().position().side_to_move());
+        to_move = side_name(match.to_move());
     }
     return {
         {"id", c.id},

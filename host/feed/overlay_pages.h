@@ -8,8 +8,8 @@
 
 namespace venue::feed {
 
-// "scoreboard", "board", "claim", "tree" (Business Chess); the page for any other name is "".
-// `event_json` (the /api/v1/event document) is embedded as the first state, so that the page
+// "scoreboard", "board", "claim", "tree" (a match that branches); the page for any other name is
+// "". `event_json` (the /api/v1/event document) is embedded as the first state, so that the page
 // shows the match at once, before the stream's first event.
 std::string overlay_page(std::string_view name, const std::string& event_json);
 

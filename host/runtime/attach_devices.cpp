@@ -1,5 +1,7 @@
 #include "runtime/attach_devices.h"
 
+#include "venue/game_rules.h"
+
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -70,11 +72,11 @@ Result<std::vector<std::string>, std::string> attach_devices(const config::Venue
     for (const config::BoardPortConfig& b : boards) {
         const engine::MatchConfig* match = nullptr;
         for (const auto& m : config.matches)
-            if (m.plays_on(b.id)) match = &m;
+            if (engine::plays_on(m, b.id)) match = &m;
         if (!match)
             return unexpected("board " + b.id +
-                              ": no match is played on it (match.board, or a Business Chess "
-                              "match's business.boards and business.control_board)");
+                              ": no match is played on it (match.board, or a board that the "
+                              "match's game table [match.<game>] names)");
         // A path (a serial device or a simulator's pty) through termios at the board's 9600
         // baud; other names (COM3) through libserialport; or found by USB serial number.
         io::dgt::BoardPort port = !b.usb_serial.empty()

@@ -95,15 +95,19 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
                 // would be a move of the branch before the board was confirmed.
                 if (role.setting_up) return;
                 last_mismatch_ = 0;
-                // A move and its quick reply: the match plays the move when the reply comes and
-                // holds the reply; the same board, read again against the longer game, is the
-                // reply alone, which the match already holds. Nothing new: not sensed twice.
-                if (r.moves.size() == 1 && role.game == &match.game() &&
-                    match.pending_move() == r.moves[0])
-                    return;
-                for (chess::Move m : r.moves)
+                // The first move read may be the one the match already holds (sensed, its clock
+                // press not yet come): it is not sensed twice. So with a move and its quick reply:
+                //  - read from one board, the match plays the move when the reply comes and
+                //    holds the reply; the same board, read again against the longer game, is the
+                //    reply alone, which the match already holds: nothing new;
+                //  - the move read alone (it stood for the settle time before the reply came),
+                //    then the board with the reply read against the game without the move (only
+                //    pending): the move and the reply, of which only the reply is new. The match
+                //    plays its pending move when the reply comes, as it does for both at once.
+                const bool held = role.game == &match.game() && match.pending_move() == r.moves[0];
+                for (int i = held ? 1 : 0; i < r.moves.size(); ++i)
                     out.push_back({host_ns, std::nullopt,
-                                   engine::MoveSensed{match_, board_, chess::to_uci(m)}});
+                                   engine::MoveSensed{match_, board_, chess::to_uci(r.moves[i])}});
             },
             [&](const sensing::TakeBack&) { mismatch(diff, role, host_ns, out); },
             [&](const sensing::WrongMover&) { mismatch(diff, role, host_ns, out); },

@@ -1,13 +1,14 @@
 // BoardBridge: one electronic board's sensed positions as engine events. The driver
 // (io/dgt) hands over whole boards; the move recogniser (core/sensing) reads each stable
 // board once against the game the match plays on that board (Match::board_role: the match's
-// game, or in Business Chess the branch on that board, the position a board is being set up to,
-// or none); this class says what that reading means for the match.
+// game, or in a game of several boards the game on that board, the position a board is being
+// set up to, or none); this class says what that reading means for the match.
 //
 //   stable board read as            event(s)
 //   a move (or move and reply)      MoveSensed per move, but not the move the match already
 //                                   holds (a quick reply, read again once the match has
-//                                   played the first move)
+//                                   played the first move; or a move sensed alone, read
+//                                   again with the reply that came before its clock press)
 //   the game's position             BoardRestored, when the match waits for a restore or holds
 //                                   a move not yet completed (the piece was put back)
 //   nothing legal, a wrong mover,   BoardMismatch with the squares that differ, unless the

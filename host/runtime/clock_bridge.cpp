@@ -87,18 +87,21 @@ std::optional<io::dgt::SetAndRun> ClockBridge::set_and_run_for(const engine::Dev
     if (runs(now, chess::WHITE)) running = chess::WHITE;
     if (runs(now, chess::BLACK)) running = chess::BLACK;
     bool pause = !running;
-    if (c.command == "clock.add_time") {
+    using A = engine::DeviceAction;
+    if (c.command == A::CLOCK_ADD_TIME) {
         (c.side == chess::WHITE ? white : black) += c.amount_ms;
-    } else if (c.command == "clock.pause") {
+    } else if (c.command == A::CLOCK_PAUSE) {
         pause = true;
-    } else if (c.command == "clock.resume") {
+    } else if (c.command == A::CLOCK_RESUME) {
         running = to_move;
         pause = false;
-    } else if (c.command == "clock.run") {
+    } else if (c.command == A::CLOCK_RUN) {
         running = c.side;
         pause = false;
     } else {
-        if (why) *why = "the DGT clock has no command '" + c.command + "'";
+        if (why)
+            *why =
+                std::string("the DGT clock has no command '") + engine::to_string(c.command) + "'";
         return std::nullopt;
     }
     io::dgt::SetAndRun s;

@@ -126,17 +126,19 @@ void Daemon::check_clock(Board& b, const io::dgt::BwTime& t) {
     s.left = s.right = to_clock_time(m->config().time.base_ms);
     s.pause = true;
     std::string why;
-    if (!b.device->clock_set_and_run(s, &why))
+    if (!b.device->clock_set_and_run(s, &why)) {
         say("DGT clock: setting the time control: " + why);
-    else
+    } else {
         b.clock->sent(s);
+        b.clock_settings.push_back("the time control of match " + b.clock->match_id());
+    }
 }
 
 void Daemon::to_clock(Board& b, const engine::DeviceCommand& c) {
     const auto reading = b.device->clock_reading();
     if (!reading) {
-        say("the DGT clock of match " + b.clock->match_id() + " has not answered: " + c.command +
-            " not sent");
+        say("the DGT clock of match " + b.clock->match_id() +
+            " has not answered: " + engine::to_string(c.command) + " not sent");
         return;
     }
     const engine::Match* m = session_.state().match(b.clock->match_id());
@@ -144,10 +146,12 @@ void Daemon::to_clock(Board& b, const engine::DeviceCommand& c) {
     std::string why;
     auto s = b.clock->set_and_run_for(c, *reading, to_move, &why);
     if (s && !b.device->clock_set_and_run(*s, &why)) s.reset();
-    if (s)
+    if (s) {
         b.clock->sent(*s);
-    else
-        say("DGT clock: " + c.command + ": " + why);
+        b.clock_settings.push_back(engine::to_string(c.command));
+    } else {
+        say(std::string("DGT clock: ") + engine::to_string(c.command) + ": " + why);
+    }
 }
 
 void Daemon::start() {
@@ -171,15 +175,16 @@ void Daemon::post(engine::Event event) {
     posted_.push_back({std::move(event), happened, at, 0});
 }
 
-void Daemon::send(io::HubCommand cmd, const std::string& why) {
+std::optional<std::uint16_t> Daemon::send(io::HubCommand cmd, const std::string& why) {
     const std::string name = command_name(cmd);
     auto id = hub_->submit(std::move(cmd));
     if (!id) {
         say("the hub's command queue is full: " + name + " (" + why + ") was not sent");
-        return;
+        return std::nullopt;
     }
     sent_[*id] = name + " (" + why + ")";
     if (sent_.size() > 256) sent_.erase(sent_.begin());
+    return id;
 }
 
 void Daemon::say(const std::string& text) {
@@ -281,6 +286,9 @@ void Daemon::hub_inputs() {
                         say(what + " refused: " +
                             (r.status == wire::CommandStatus::BAD_STATE ? "BAD_STATE"
                                                                         : "BAD_ARGUMENT"));
+                    if (configuring_.erase(r.cmd_id) && configuring_.empty() &&
+                        r.outcome == io::CommandOutcome::ACKED)
+                        say("the hub is configured for match '" + hub_bridge_->match_id() + "'");
                 },
             },
             ev);
@@ -377,9 +385,20 @@ void Daemon::read_board_input(Pass& pass, Board& b, BoardInput in) {
                 if (match) b.bridge.on_field_update(f, at, out);
             },
             [&](const io::dgt::ClockEvent& c) {
-                if (const auto* r = std::get_if<io::dgt::ClockCommandResult>(&c); r && !r->ok)
-                    say("DGT clock of board " + b.bridge.board_id() +
-                        ": command failed: " + r->error);
+                if (const auto* r = std::get_if<io::dgt::ClockCommandResult>(&c)) {
+                    // A time setting's answer is said either way: the arbiter knows the clock
+                    // shows what the engine decided (a penalty, a correction), or that it does not.
+                    std::string what = "command";
+                    if (r->sub == io::dgt::ClockSub::SET_AND_RUN && !b.clock_settings.empty()) {
+                        what = b.clock_settings.front();
+                        b.clock_settings.pop_front();
+                        if (r->ok)
+                            say("the clock of board " + b.bridge.board_id() + " was set: " + what);
+                    }
+                    if (!r->ok)
+                        say("DGT clock of board " + b.bridge.board_id() + ": " + what +
+                            " failed: " + r->error);
+                }
                 if (!b.clock) return;
                 if (const auto* t = std::get_if<io::dgt::ClockTimes>(&c); t && !b.clock_checked) {
                     b.clock_checked = true;
@@ -391,7 +410,8 @@ void Daemon::read_board_input(Pass& pass, Board& b, BoardInput in) {
                 for (engine::Event& e : clock_out)
                     b.clock_queue.push_back({std::move(e), at, at, 0});
                 if (auto side = b.clock->take_start_request())
-                    to_clock(b, engine::DeviceCommand{"hub", "clock.run", *side, 0, 0});
+                    to_clock(b, engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, *side,
+                                                      0, 0});
             },
             [&](const io::dgt::BoardStatus& st) {
                 if (st.state == b.state) return;
@@ -428,7 +448,7 @@ void Daemon::act_on(const StepRecord& record) {
             const auto* c = std::get_if<engine::DeviceCommand>(&d.body);
             if (!c || c->device != "hub") continue;
             // The match's clock is a DGT 3000 on its board: the clock commands go there.
-            if (clock && c->command.rfind("clock.", 0) == 0) {
+            if (clock && engine::is_clock_action(c->command)) {
                 to_clock(*clock, *c);
                 continue;
             }
@@ -436,7 +456,8 @@ void Daemon::act_on(const StepRecord& record) {
             std::string why;
             auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
             if (!why.empty()) say(why);
-            for (io::HubCommand& cmd : commands) send(std::move(cmd), c->command);
+            for (io::HubCommand& cmd : commands)
+                send(std::move(cmd), engine::to_string(c->command));
         }
     }
     for (const Observer& o : observers_) o(record);
@@ -452,11 +473,12 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
     // a clock that runs, is paused or has flagged belongs to a game the hub kept going while
     // this host was away: it is left alone.
     const bool clock = hb.clock_state == wire::ClockState::STOPPED;
+    configuring_.clear();  // a configuration of an earlier boot is moot
     for (io::HubCommand& cmd : HubBridge::configuration(*match, clock)) {
         // The button holding a claim cannot be reassigned (BAD_STATE) and needs no change.
         if (auto* b = std::get_if<wire::ConfigureButton>(&cmd); b && b->button == hb.claim_button)
             continue;
-        send(std::move(cmd), "configuration");
+        if (auto id = send(std::move(cmd), "configuration")) configuring_.insert(*id);
     }
 }
 

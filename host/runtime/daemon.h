@@ -134,7 +134,10 @@ class Daemon {
         std::optional<ClockBridge> clock;
         io::HostNanos end_text_at_ns = 0;  // an announcement on the clock ends then (0: none)
         bool clock_checked = false;        // its first reading was compared with the match
-        std::deque<BoardInput> inbox;      // polled, not read yet
+        // What each time setting sent to the clock and not answered yet was for, oldest first
+        // ("the time control", "clock.add_time"): its answer is said with it.
+        std::deque<std::string> clock_settings;
+        std::deque<BoardInput> inbox;  // polled, not read yet
         // The clock's input as events, in order: a press waits for the board (press_hold.h),
         // and what the clock sent after it waits behind it.
         std::deque<Pending> clock_queue;
@@ -175,7 +178,8 @@ class Daemon {
     io::HostNanos press_waits_until(const std::string& match_id, io::HostNanos held_since) const;
     void act_on(const StepRecord& record);
     void configure_hub(const wire::Heartbeat& hb);
-    void send(io::HubCommand command, const std::string& why);
+    // The command's id, or nothing when the hub's queue is full (said).
+    std::optional<std::uint16_t> send(io::HubCommand command, const std::string& why);
     void say(const std::string& text);
 
     Session& session_;
@@ -187,6 +191,9 @@ class Daemon {
     // already runs a game: the Handshake's hub time, while waiting for that heartbeat.
     std::optional<std::uint64_t> configure_after_us_;
     std::map<std::uint16_t, std::string> sent_;  // commands awaiting their answer, for messages
+    // The configuration commands not answered yet; when the last is, the daemon says the hub is
+    // configured (an arbiter, and a test, know the hub serves the match from then on).
+    std::set<std::uint16_t> configuring_;
     // Hub input not applied yet, in the hub's order: a clock press waiting for its board, and
     // what came after it. Not acknowledged to the hub until stored.
     std::deque<Pending> held_;

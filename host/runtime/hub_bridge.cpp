@@ -3,7 +3,6 @@
 #include <bit>
 
 #include "common/overloaded.h"
-#include "games/chessball/chessball_match.h"
 
 namespace venue::runtime {
 
@@ -223,25 +222,32 @@ std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand&
                                                     const std::optional<wire::Heartbeat>& hb,
                                                     std::string* why) {
     const wire::Team side = team_of(c.side);
-    if (c.command == "clock.add_time") return {wire::ClockAddTime{0, side, c.amount_ms * 1000}};
-    if (c.command == "clock.pause") return {wire::ClockPause{0}};
-    if (c.command == "clock.resume") return {wire::ClockResume{0}};
-    if (c.command == "claim.release") return {wire::ReleaseClaim{0}};
-    if (c.command == "claim.disable_button")
-        return {wire::ConfigureButton{0, std::uint8_t(c.value), wire::Team::NONE, 0}};
-    if (c.command == "clock.run") {
-        if (!hb || hb->clock_state == wire::ClockState::STOPPED) return {wire::ClockStart{0, side}};
-        if (hb->on_move == side) {
-            // Already that side's time; a paused clock is resumed by its own command.
-            return {};
-        }
-        // The hub has no "switch back" command: restart the clock on that side with both
-        // times as they stand (the period counters restart; documented in hub-driver.md).
-        return {wire::ClockReset{0}, wire::ClockSetTime{0, wire::Team::A, hb->remaining_a_us},
-                wire::ClockSetTime{0, wire::Team::B, hb->remaining_b_us},
-                wire::ClockStart{0, side}};
+    using A = engine::DeviceAction;
+    switch (c.command) {
+        case A::CLOCK_ADD_TIME:
+            return {wire::ClockAddTime{0, side, c.amount_ms * 1000}};
+        case A::CLOCK_PAUSE:
+            return {wire::ClockPause{0}};
+        case A::CLOCK_RESUME:
+            return {wire::ClockResume{0}};
+        case A::CLAIM_RELEASE:
+            return {wire::ReleaseClaim{0}};
+        case A::CLAIM_DISABLE_BUTTON:
+            return {wire::ConfigureButton{0, std::uint8_t(c.value), wire::Team::NONE, 0}};
+        case A::CLOCK_RUN:
+            if (!hb || hb->clock_state == wire::ClockState::STOPPED)
+                return {wire::ClockStart{0, side}};
+            if (hb->on_move == side) {
+                // Already that side's time; a paused clock is resumed by its own command.
+                return {};
+            }
+            // The hub has no "switch back" command: restart the clock on that side with both
+            // times as they stand (the period counters restart; documented in hub-driver.md).
+            return {wire::ClockReset{0}, wire::ClockSetTime{0, wire::Team::A, hb->remaining_a_us},
+                    wire::ClockSetTime{0, wire::Team::B, hb->remaining_b_us},
+                    wire::ClockStart{0, side}};
     }
-    if (why) *why = "the hub has no command '" + c.command + "'";
+    if (why) *why = std::string("the hub has no command '") + engine::to_string(c.command) + "'";
     return {};
 }
 
@@ -252,12 +258,10 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
     out.push_back(
         wire::ConfigureLockout{0, RELEASE_ON_PADDLE | ARM_FOLLOWS_CLOCK, tie_seed_for(cfg.id)});
 
-    const auto* chessball = dynamic_cast<const games::chessball::ChessballMatch*>(&match);
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const engine::TeamConfig& team = c == chess::WHITE ? cfg.white : cfg.black;
         for (std::size_t i = 0; i < team.players.size(); ++i) {
-            const bool dead =
-                chessball && chessball->removed(games::chessball::PlayerRef{c, int(i)});
+            const bool dead = !match.player_status(c, int(i)).buttons_live;
             for (int b : team.players[i].buttons)
                 out.push_back(wire::ConfigureButton{
                     0, std::uint8_t(b), dead ? wire::Team::NONE : team_of(c), std::uint8_t(i)});

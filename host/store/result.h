@@ -12,6 +12,8 @@
 #include <utility>
 #include <variant>
 
+#include "common/result.h"
+
 namespace venue::store {
 
 enum class ErrorCode : uint8_t {
@@ -36,45 +38,9 @@ struct Error {
     std::string to_string() const;
 };
 
-// A value or an Error; a minimal stand-in for C++23 std::expected.
+// A value or an Error: the project's one Result type (common/result.h), with the store's Error.
 template <class T>
-class [[nodiscard]] Result {
-  public:
-    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
-    Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
-
-    bool ok() const { return v_.index() == 0; }
-    explicit operator bool() const { return ok(); }
-
-    T& value() & {
-        assert(ok());
-        return std::get<0>(v_);
-    }
-    const T& value() const& {
-        assert(ok());
-        return std::get<0>(v_);
-    }
-    T&& value() && {
-        assert(ok());
-        return std::get<0>(std::move(v_));
-    }
-    T* operator->() { return &value(); }
-    const T* operator->() const { return &value(); }
-    T& operator*() & { return value(); }
-    const T& operator*() const& { return value(); }
-
-    const Error& error() const {
-        assert(!ok());
-        return std::get<1>(v_);
-    }
-    Error&& take_error() && {
-        assert(!ok());
-        return std::get<1>(std::move(v_));
-    }
-
-  private:
-    std::variant<T, Error> v_;
-};
+using Result = venue::Result<T, Error>;
 
 // For operations that return nothing: std::nullopt means success.
 using Status = std::optional<Error>;

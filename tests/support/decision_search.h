@@ -29,7 +29,8 @@ int count(const std::vector<Decision>& ds) {
 // The first command for a device with this name ("clock.add_time", "claim.release"), or null.
 inline const DeviceCommand* command(const std::vector<Decision>& ds, const std::string& name) {
     for (const auto& d : ds)
-        if (auto p = std::get_if<DeviceCommand>(&d.body); p && p->command == name) return p;
+        if (auto p = std::get_if<DeviceCommand>(&d.body); p && to_string(p->command) == name)
+            return p;
     return nullptr;
 }
 

@@ -1,5 +1,7 @@
 #include "chess/game.h"
 
+#include <cassert>
+
 #include "chess/material.h"
 
 namespace venue::chess {
@@ -30,6 +32,7 @@ bool Game::play(Move m) {
     if (!is_legal(position(), m)) return false;
     Position next = position();
     next.do_move(m);
+    assert(next.is_ok());  // debug and sanitizer builds: every position a game reaches is sound
     positions_.push_back(next);
     moves_.push_back(m);
     return true;

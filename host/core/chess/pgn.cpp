@@ -3,6 +3,8 @@
 
 #include "chess/pgn.h"
 
+#include "common/clock_text.h"
+
 namespace venue::chess {
 
 std::string PgnGame::tag(std::string_view name) const {
@@ -27,12 +29,7 @@ Game PgnGame::main_line() const {
 }
 
 std::string format_clock(std::int64_t ms) {
-    if (ms < 0) ms = 0;
-    std::int64_t s = ms / 1000;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
-                  static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
-    return buf;
+    return clock_text(ms, ClockStyle::PGN);
 }
 
 std::optional<std::int64_t> parse_clock(std::string_view text) {

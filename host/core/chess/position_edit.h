@@ -1,7 +1,8 @@
-// Positions made by hand rather than by a legal move: the arbiter's edits. A Chessball removal
-// takes men off the board; an illegal move the arbiter lets stand puts a piece where the rules
-// would not. Either way the game goes on from a new position, which must still be one chess can
-// go on from (two kings, the side not to move not in check): that is what from_fen checks.
+// Positions made by hand rather than by a legal move: the arbiter's edits. Removing a player
+// (a team game) takes his men off the board; an illegal move the arbiter lets stand puts a piece
+// where the rules would not. Either way the game goes on from a new position, which must still be
+// one chess can go on from (two kings, the side not to move not in check): that is what from_fen
+// checks.
 #pragma once
 
 #include <array>

@@ -4,6 +4,8 @@
 // Parsers return Result<Value, SomeError>, where SomeError names what was wrong.
 #pragma once
 
+#include <cassert>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -20,24 +22,45 @@ Unexpected<E> unexpected(E error) {
 }
 
 template <class T, class E>
-class Result {
+class [[nodiscard]] Result {
   public:
-    Result(T value) : data_(std::in_place_index<0>, std::move(value)) {}
+    Result(T value) : data_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit
     template <class G>
     Result(Unexpected<G> err) : data_(std::in_place_index<1>, E(std::move(err.error))) {}
+    // An error type that no value converts from may be returned as it is (`return Error{...}`).
+    Result(E error)  // NOLINT: implicit by design
+        requires(!std::is_convertible_v<E, T> && !std::is_convertible_v<T, E>)
+        : data_(std::in_place_index<1>, std::move(error)) {}
 
     bool has_value() const { return data_.index() == 0; }
+    bool ok() const { return has_value(); }
     explicit operator bool() const { return has_value(); }
 
-    T& value() & { return std::get<0>(data_); }
-    const T& value() const& { return std::get<0>(data_); }
-    T&& value() && { return std::get<0>(std::move(data_)); }
+    T& value() & {
+        assert(has_value());
+        return std::get<0>(data_);
+    }
+    const T& value() const& {
+        assert(has_value());
+        return std::get<0>(data_);
+    }
+    T&& value() && {
+        assert(has_value());
+        return std::get<0>(std::move(data_));
+    }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
 
-    const E& error() const { return std::get<1>(data_); }
+    const E& error() const {
+        assert(!has_value());
+        return std::get<1>(data_);
+    }
+    E&& take_error() && {
+        assert(!has_value());
+        return std::get<1>(std::move(data_));
+    }
 
   private:
     std::variant<T, E> data_;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -19,7 +21,7 @@ struct MoveAccepted {
     std::string uci;
     std::string san;
     int ply = 0;        // 1 = White's first move
-    std::string board;  // games played on several boards (Business Chess); "" otherwise
+    std::string board;  // games played on several boards (a branch tree); "" otherwise
 };
 struct MoveRefused {
     std::string match;
@@ -91,16 +93,30 @@ struct GameEnded {
     std::string result;       // "1-0", "0-1", "1/2-1/2"
     std::string termination;  // "checkmate", "flag", "stalemate", ...
 };
+// What a device is told to do. Its name ("clock.add_time") is what the log and the JSON say.
+enum class DeviceAction : std::uint8_t {
+    CLOCK_ADD_TIME,        // amount_ms to `side`
+    CLOCK_PAUSE,           // both clocks stop
+    CLOCK_RESUME,          // the side to move runs again
+    CLOCK_RUN,             // `side`'s time runs (started, or switched back)
+    CLAIM_RELEASE,         // the claim held ends
+    CLAIM_DISABLE_BUTTON,  // the button `value` claims nothing any more
+};
+const char* to_string(DeviceAction a);
+std::optional<DeviceAction> device_action_named(std::string_view name);
+// Whether a chess clock (the hub's or a DGT clock) carries it out.
+bool is_clock_action(DeviceAction a);
+
 // A command for a device, sent only after the event that caused it is durable.
 struct DeviceCommand {
-    std::string device;   // "hub" or a board id
-    std::string command;  // "clock.add_time", "clock.pause", "clock.resume", "clock.run", ...
+    std::string device;  // "hub" or a board id
+    DeviceAction command = DeviceAction::CLOCK_RUN;
     Color side = chess::WHITE;
     std::int64_t amount_ms = 0;
-    int value = 0;  // e.g. the button of "claim.disable_button"
+    int value = 0;  // CLAIM_DISABLE_BUTTON: the button
 };
 // The match's score, in half points (a win is 2, a draw 1 each; games that weigh
-// results, such as Business Chess, multiply by their ratings).
+// results, such as by the ratings of branches in a tree, multiply by them).
 struct ScoreChanged {
     std::string match;
     int white_half_points = 0;
@@ -110,7 +126,7 @@ struct EventIgnored {
     std::string match;
 };
 
-// --- Business Chess: the branch tree ---------------------------------------------------------
+// --- Games of several boards: the branch tree ----------------------------------------------------
 // A representative's entry (event KeyChange) accepted, or refused with a code (ONE_KEY_CHANGE,
 // RATING_ONE, BRANCH_CLOSED, NO_FREE_BOARD, VETOED, ...).
 struct KeyChangeAccepted {

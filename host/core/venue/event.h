@@ -159,7 +159,7 @@ struct ArbiterAction {
     std::string note;     // why: required
 };
 
-// --- Business Chess -----------------------------------------------------------------------
+// --- Games of several boards: key changes --------------------------------------------------------
 // What a team's representative enters on the terminal beside the demonstration boards (or the
 // arbiter for him), catalogue BC-A21 and 6.5: the key changes of BC-I.13 (BRANCH, SELECT, PASS)
 // and the other entries about the branch tree and the team.

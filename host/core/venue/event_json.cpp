@@ -57,21 +57,61 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerConfig, id, name, seat, bu
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TeamConfig, name, players)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessPenalties, illegal_move_bonus_ms,
                                                 illegal_moves_to_lose, incorrect_claim_bonus_ms)
-NLOHMANN_JSON_SERIALIZE_ENUM(Ownership, {{Ownership::CURRENT_FILE, "current_file"},
-                                         {Ownership::START_FILE, "start_file"}})
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChessballRules, ownership, auto_warnings,
-                                                warning_bonus_ms, third_warning_bonus,
-                                                warnings_to_remove)
-NLOHMANN_JSON_SERIALIZE_ENUM(SecondOffence, {{SecondOffence::EXPEL, "expel"},
-                                             {SecondOffence::TIME_PENALTY, "time_penalty"}})
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BusinessRules, game_rating, max_branches, boards,
-                                                control_board, players, reserves, veto_window_ms,
-                                                single_branch_bonus_ms, second_offence,
-                                                offence_bonus_ms, clone_pause_auto,
-                                                return_rating_half_up)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MatchConfig, id, game, event, site, round, white,
-                                                black, time, penalties, board, start_fen, chessball,
-                                                business)
+// A game's options: each value as its JSON type (durations in ms).
+void to_json(nlohmann::json& j, const GameOptions& o) {
+    j = nlohmann::json::object();
+    for (const auto& [key, value] : o.values())
+        std::visit([&j, &key = key](const auto& v) { j[key] = v; }, value);
+}
+void from_json(const nlohmann::json& j, GameOptions& o) {
+    if (!j.is_object()) throw std::invalid_argument("a game's options must be an object");
+    for (const auto& [key, v] : j.items()) {
+        if (v.is_boolean())
+            o.set(key, v.get<bool>());
+        else if (v.is_number_integer())
+            o.set(key, v.get<std::int64_t>());
+        else if (v.is_string())
+            o.set(key, v.get<std::string>());
+        else if (v.is_array())
+            o.set(key, v.get<std::vector<std::string>>());
+        else
+            throw std::invalid_argument("option '" + key + "': " + v.dump() +
+                                        " is not a flag, a whole number, a string or a list");
+    }
+}
+
+namespace {
+
+template <typename T>
+void read_field(const nlohmann::json& j, const char* key, T& field) {
+    if (auto it = j.find(key); it != j.end()) field = it->template get<T>();
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& j, const MatchConfig& c) {
+    j = {{"id", c.id},       {"game", c.game},           {"event", c.event},
+         {"site", c.site},   {"round", c.round},         {"white", c.white},
+         {"black", c.black}, {"time", c.time},           {"penalties", c.penalties},
+         {"board", c.board}, {"start_fen", c.start_fen}, {"options", c.options}};
+}
+void from_json(const nlohmann::json& j, MatchConfig& c) {
+    read_field(j, "id", c.id);
+    read_field(j, "game", c.game);
+    read_field(j, "event", c.event);
+    read_field(j, "site", c.site);
+    read_field(j, "round", c.round);
+    read_field(j, "white", c.white);
+    read_field(j, "black", c.black);
+    read_field(j, "time", c.time);
+    read_field(j, "penalties", c.penalties);
+    read_field(j, "board", c.board);
+    read_field(j, "start_fen", c.start_fen);
+    if (j.contains("options"))
+        read_field(j, "options", c.options);
+    else if (auto it = j.find(c.game); it != j.end() && it->is_object())
+        c.options = it->get<GameOptions>();  // logs from before the registry: under the game's id
+}
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HostStarted, version)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceConnected, device, detail)
@@ -182,6 +222,15 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningProposed, match, ref, pla
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningGiven, match, player, count, reason)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerRemoved, match, player, squares, files_to)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameEnded, match, result, termination)
+inline void to_json(nlohmann::json& j, const DeviceAction& a) {
+    j = to_string(a);
+}
+inline void from_json(const nlohmann::json& j, DeviceAction& a) {
+    const auto s = j.get<std::string>();
+    auto named = device_action_named(s);
+    if (!named) throw std::invalid_argument("'" + s + "' is not a device command");
+    a = *named;
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, side, amount_ms,
                                                 value)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)

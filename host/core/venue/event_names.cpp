@@ -80,6 +80,52 @@ const char* kind_name(const DecisionBody& body) {
                       body);
 }
 
+namespace {
+struct ActionName {
+    DeviceAction action;
+    const char* name;
+};
+constexpr ActionName ACTION_NAMES[] = {
+    {DeviceAction::CLOCK_ADD_TIME, "clock.add_time"},
+    {DeviceAction::CLOCK_PAUSE, "clock.pause"},
+    {DeviceAction::CLOCK_RESUME, "clock.resume"},
+    {DeviceAction::CLOCK_RUN, "clock.run"},
+    {DeviceAction::CLAIM_RELEASE, "claim.release"},
+    {DeviceAction::CLAIM_DISABLE_BUTTON, "claim.disable_button"},
+};
+}  // namespace
+
+const char* to_string(TimeMode mode) {
+    switch (mode) {
+        case TimeMode::SUDDEN_DEATH:
+            return "sudden_death";
+        case TimeMode::FISCHER:
+            return "fischer";
+        case TimeMode::SIMPLE_DELAY:
+            return "simple_delay";
+        case TimeMode::BRONSTEIN:
+            return "bronstein";
+    }
+    return "fischer";
+}
+
+const char* to_string(DeviceAction a) {
+    for (const ActionName& n : ACTION_NAMES)
+        if (n.action == a) return n.name;
+    return "?";
+}
+
+std::optional<DeviceAction> device_action_named(std::string_view name) {
+    for (const ActionName& n : ACTION_NAMES)
+        if (name == n.name) return n.action;
+    return std::nullopt;
+}
+
+bool is_clock_action(DeviceAction a) {
+    return a == DeviceAction::CLOCK_ADD_TIME || a == DeviceAction::CLOCK_PAUSE ||
+           a == DeviceAction::CLOCK_RESUME || a == DeviceAction::CLOCK_RUN;
+}
+
 const char* to_string(KeyChangeKind k) {
     switch (k) {
         case KeyChangeKind::BRANCH:

@@ -3,6 +3,12 @@
 // or the catalogue's shared conventions ("X-3").
 #include "venue/match.h"
 
+#include "venue/game_rules.h"
+
+#include <cstdlib>
+
+#include <cstdio>
+
 #include "chess/material.h"
 #include "chess/position_edit.h"
 #include "chess/san.h"
@@ -52,6 +58,26 @@ void Match::apply(const Event& event, std::vector<Decision>& out) {
             if constexpr (requires { body.match; }) on(body, out);
         },
         event.body);
+#ifndef NDEBUG
+    // Debug and sanitizer builds: a rule that broke the state stops the test that found it.
+    if (std::string why; !is_ok(&why)) {
+        std::fprintf(stderr, "match %s broke an invariant on a '%s' event: %s\n",
+                     config_.id.c_str(), kind_name(event.body), why.c_str());
+        std::abort();
+    }
+#endif
+}
+
+bool Match::is_ok(std::string* why) const {
+    auto fail = [&](std::string reason) {
+        if (why) *why = std::move(reason);
+        return false;
+    };
+    if (std::string p; !game_.position().is_ok(&p)) return fail("position: " + p);
+    if (illegal_moves_[0] < 0 || illegal_moves_[1] < 0) return fail("negative illegal moves");
+    if (zone_occupancy_[0] < 0 || zone_occupancy_[1] < 0) return fail("negative zone occupancy");
+    if ((result_ != "*") && phase_ != MatchPhase::FINISHED) return fail("a result while playing");
+    return true;
 }
 
 bool Match::finished(std::vector<Decision>& out) {
@@ -69,12 +95,15 @@ void Match::on(const ClaimPressed& e, std::vector<Decision>& out) {
 }
 
 void Match::on(const KeyChange& e, std::vector<Decision>& out) {
-    ignore("X-1", std::string("'") + to_string(e.kind) + "': only Business Chess has key changes",
+    const GameRules* game = find_game(config_.game);
+    ignore("X-1",
+           std::string("'") + to_string(e.kind) +
+               "': " + (game ? game->display_name : config_.game) + " has no key changes",
            out);
 }
 
-// Every game keeps the zones' occupancy; what a crossing means (a violation in
-// Business Chess) is the game's to decide.
+// Every game keeps the zones' occupancy; what a crossing means (a violation where only one
+// member may be at the boards) is the game's to decide.
 void Match::on(const BeamCrossed& e, std::vector<Decision>& /*out*/) {
     int& n = zone_occupancy_[e.zone];
     n = e.inward ? n + 1 : std::max(0, n - 1);
@@ -214,7 +243,7 @@ void Match::stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& ou
     clock_.running = ~mover;
     out.push_back({ClockSwitched{config_.id, ~mover}, "X-3",
                    std::string(side_name(~mover)) + "'s clock runs"});
-    out.push_back({DeviceCommand{"hub", "clock.run", ~mover, 0}, "X-3",
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, ~mover, 0}, "X-3",
                    std::string(side_name(~mover)) + " is to move after the move that stands"});
 }
 
@@ -269,7 +298,7 @@ void Match::completed_illegal_move(Color side, const char* rule, const std::stri
     out.push_back({RestoreRequired{config_.id, game_.position().fen(), restore_squares_}, rule,
                    "set the position back to the one before the illegal move"});
     clock_.running = side;
-    out.push_back({DeviceCommand{"hub", "clock.run", side, 0}, rule,
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, side, 0}, rule,
                    std::string(side_name(side)) + " must move again"});
 }
 
@@ -277,7 +306,7 @@ void Match::add_time(Color side, std::int64_t ms, const char* rule, const std::s
                      std::vector<Decision>& out) {
     clock_.of(side) += ms;
     out.push_back({TimeAdded{config_.id, side, ms}, rule, why});
-    out.push_back({DeviceCommand{"hub", "clock.add_time", side, ms}, rule, why});
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_ADD_TIME, side, ms}, rule, why});
 }
 
 void Match::end(const std::string& result, const std::string& termination, const char* rule,
@@ -291,7 +320,7 @@ void Match::end(const std::string& result, const std::string& termination, const
     const int white = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
     out.push_back({ScoreChanged{config_.id, white, 2 - white}, rule,
                    "final score " + result + " (" + termination + ")"});
-    out.push_back({DeviceCommand{"hub", "clock.pause", chess::WHITE, 0}, rule,
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, chess::WHITE, 0}, rule,
                    "the game is over: stop the clocks"});
 }
 
@@ -361,14 +390,14 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
         case ArbiterActionKind::PAUSE:
             if (finished(out)) return;
             phase_ = MatchPhase::PAUSED;
-            out.push_back({DeviceCommand{"hub", "clock.pause", chess::WHITE, 0}, "FIDE-6.11.1",
-                           "arbiter paused: " + e.note});
+            out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, chess::WHITE, 0},
+                           "FIDE-6.11.1", "arbiter paused: " + e.note});
             return;
         case ArbiterActionKind::RESUME:
             if (finished(out)) return;
             phase_ = game_.ply_count() ? MatchPhase::PLAYING : MatchPhase::WAITING;
-            out.push_back({DeviceCommand{"hub", "clock.resume", chess::WHITE, 0}, "FIDE-6.11.1",
-                           "arbiter resumed: " + e.note});
+            out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RESUME, chess::WHITE, 0},
+                           "FIDE-6.11.1", "arbiter resumed: " + e.note});
             return;
         case ArbiterActionKind::ADD_TIME:
             add_time(e.side, e.amount_ms, "X-3", "arbiter: " + e.note, out);
@@ -389,8 +418,8 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
                                ": " + e.note});
             if (phase_ != MatchPhase::FINISHED) {
                 clock_.running = game_.position().side_to_move();
-                out.push_back({DeviceCommand{"hub", "clock.run", *clock_.running, 0}, "X-3",
-                               "the side to move's clock runs"});
+                out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, *clock_.running, 0},
+                               "X-3", "the side to move's clock runs"});
             }
             return;
         }
@@ -432,6 +461,38 @@ BoardRole Match::board_role(const std::string& /*board*/) const {
     r.restore_required = restore_required_;
     r.waiting = restore_required_ || !restore_squares_.empty() || pending_.has_value();
     return r;
+}
+
+PlayerStatus Match::player_status(Color team, int index) const {
+    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+    PlayerStatus s;
+    if (index >= 0 && std::size_t(index) < t.players.size())
+        s.files = t.players[std::size_t(index)].files;
+    return s;
+}
+
+Standing Match::standing() const {
+    if (result_ == "1-0") return {2, 0};
+    if (result_ == "0-1") return {0, 2};
+    if (result_ == "1/2-1/2") return {1, 1};
+    return {};
+}
+
+Color Match::to_move() const {
+    return game_.position().side_to_move();
+}
+
+std::vector<GameView> Match::games() const {
+    GameView v;
+    v.board = config_.board;
+    v.game = &game_;
+    v.plies_before = int(clock_after_move_.size()) - int(game_.ply_count());
+    if (v.plies_before < 0) v.plies_before = 0;
+    v.open = phase_ != MatchPhase::FINISHED;
+    v.result = result_;
+    v.termination = termination_;
+    v.restore_squares = restore_squares_;
+    return {v};
 }
 
 std::string Match::canonical() const {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chess/game.h"
+#include "chess/pgn.h"
 #include "venue/decision.h"
 #include "venue/event.h"
 #include "venue/match_config.h"
@@ -51,9 +52,9 @@ struct GamePart {
     bool by_move = false;
 };
 
-// What one of a match's boards should show, for reading it (runtime::BoardBridge). A plain or
-// Chessball match plays on one board; Business Chess plays a branch on each demonstration board
-// and has boards being set up and boards not in use.
+// What one of a match's boards should show, for reading it (runtime::BoardBridge). Most games
+// play on one board; a game of several boards (a tree of branches) plays a game on each, and has
+// boards being set up and boards not in use.
 struct BoardRole {
     // The game played on the board, whose legal successors the board is read against; nullptr
     // when no game is played on it (a free demonstration board): its readings mean nothing.
@@ -66,6 +67,51 @@ struct BoardRole {
     bool waiting = false;
     // A restore is asked for: the board differing from the game is expected, not reported.
     bool restore_required = false;
+};
+
+// What a game says of one of its players, for the console, the feed and the hub: the typed
+// answer that spares them knowing the game.
+struct PlayerStatus {
+    std::string files;         // the files the player owns now ("ab"); "" in games without
+    int warnings = 0;          // warnings (or red-line offences, shown as yellow cards) so far
+    bool out = false;          // removed or expelled: plays no more
+    bool holds_claim = false;  // holds the team's right to move now
+    bool reserve = false;      // not on the team now (a reserve, or replaced)
+    bool buttons_live = true;  // the player's hub buttons may claim the move
+};
+
+// A warning the engine proposes and the judge must confirm or reject (ArbiterAction
+// CONFIRM_WARNING / REJECT_WARNING with this ref).
+struct PendingRuling {
+    int ref = 0;
+    std::string player;  // the player's id
+    std::string reason;
+};
+
+// The match's score in half points: a win 2, a draw 1 each (a game may weigh results).
+struct Standing {
+    int white_half_points = 0;
+    int black_half_points = 0;
+};
+
+// One game of the match as it stands, for the console and the feed: the game being played on a
+// board, with its place in the tree when the match plays several (a branch and its mother).
+struct GameView {
+    std::string board;  // the board it is played on ("" when the match names none)
+    const chess::Game* game = nullptr;
+    int plies_before = 0;  // plies of the match before game's start (earlier parts)
+    bool open = true;      // still being played
+    std::string result = "*";
+    std::string termination;
+    std::vector<chess::Square> restore_squares;  // squares the board must set back
+    // A match of several games (a tree): this game's number, its mother's (0: none), the ply of
+    // the mother's game where it split, its weight in the score (its rating), the board being set
+    // up to its position ("" none).
+    int number = 0;
+    int parent = 0;
+    int split_ply = 0;
+    std::optional<int> rating;
+    std::string setup_board;
 };
 
 // A match of plain chess under the Laws of Chess, and the base of every game's
@@ -104,10 +150,36 @@ class Match {
     // Everything that defines the state, in a fixed text form (for the state hash).
     std::string canonical() const;
 
+    // Whether the state's invariants hold (the position is sound, counts are not negative, a
+    // result only once finished; a game adds its own); what is wrong in *why. Checked after every
+    // event in debug and sanitizer builds.
+    virtual bool is_ok(std::string* why = nullptr) const;
+
+    // --- What every game answers (the console, the feed, the hub and the record ask these) ----
+    // Player `index` of `team` (config().white or black players).
+    virtual PlayerStatus player_status(Color team, int index) const;
+    // The base: from the result. A game that weighs results answers its own.
+    virtual Standing standing() const;
+    // The side whose turn it is (the base: the side to move in game()).
+    virtual Color to_move() const;
+    // Every game of the match, in order: the base has one, game() on config().board.
+    virtual std::vector<GameView> games() const;
+    // Warnings waiting for the judge, oldest first.
+    virtual std::vector<PendingRuling> pending_rulings() const { return {}; }
+    // Boards of the match with no game on them now (a tree's spare demonstration boards).
+    virtual std::vector<std::string> free_boards() const { return {}; }
+    // Whether the players claim the right to move with buttons (PlayerStatus::holds_claim).
+    virtual bool claims_the_move() const { return false; }
+    // Whether the match plays a tree of games (several boards) rather than one game.
+    virtual bool plays_a_tree() const { return false; }
+    // The record: the PGN games `venue export pgn` writes (the base: every part of the game,
+    // oldest first; pgn_export.cpp).
+    virtual std::vector<chess::PgnGame> record() const;
+
     // What `board` should show. The base: every board of the match plays game().
     virtual BoardRole board_role(const std::string& board) const;
 
-    // Earlier parts of the game, before its position was edited (a Chessball removal takes men
+    // Earlier parts of the game, before its position was edited (a removed player's men taken
     // off, an illegal move the arbiter lets stand), oldest first. game() is the part being
     // played now.
     const std::vector<GamePart>& earlier_parts() const { return parts_; }
@@ -126,12 +198,12 @@ class Match {
     virtual void on(const ClockReading& e, std::vector<Decision>& out);
     virtual void on(const DrawClaimed& e, std::vector<Decision>& out);
     virtual void on(const ArbiterAction& e, std::vector<Decision>& out);
-    // Events only team games use; plain chess ignores them with a reason.
+    // Events only some games use; plain chess ignores them with a reason.
     virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
     virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
     virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
     virtual void on(const BoardFieldUpdate& e, std::vector<Decision>& out);
-    virtual void on(const KeyChange& e, std::vector<Decision>& out);  // Business Chess only
+    virtual void on(const KeyChange& e, std::vector<Decision>& out);  // games with a branch tree
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }
 

@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "chess/uci.h"
-#include "games/business/business_pgn.h"
 
 namespace venue::engine {
 
@@ -68,9 +67,12 @@ void add_moves(chess::PgnGame& g, const chess::Game& game, const Match& match, s
 }  // namespace
 
 std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
-    // Business Chess: one game per branch, tied together by headers (games/business/).
-    if (const auto* bc = dynamic_cast<const games::business::BusinessMatch*>(&match))
-        return games::business::branch_pgns(*bc);
+    return match.record();
+}
+
+// The base record: the game's parts (Match::record() is declared in match.h).
+std::vector<chess::PgnGame> Match::record() const {
+    const Match& match = *this;
     const std::vector<GamePart>& edits = match.earlier_parts();
     std::vector<chess::Game> parts;
     for (const GamePart& p : edits)

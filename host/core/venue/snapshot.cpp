@@ -4,6 +4,7 @@
 
 #include "chess/uci.h"
 #include "venue/event_json.h"
+#include "venue/game_rules.h"
 
 namespace venue::engine {
 
@@ -13,7 +14,8 @@ struct SnapshotAccess {
     static nlohmann::json save(const Match& m) {
         nlohmann::json j;
         j["config"] = nlohmann::json::parse(event_payload(MatchCreated{m.config_}))["config"];
-        // The game may have been restarted from an edited position (a Chessball removal).
+        // The game may have been restarted from an edited position (a removed player's men taken
+        // off).
         j["start_fen"] = m.game_.start_position().fen();
         std::vector<std::string> moves;
         for (chess::Move mv : m.game_.moves()) moves.push_back(chess::to_uci(mv));

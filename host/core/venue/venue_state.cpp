@@ -1,31 +1,10 @@
 #include "venue/venue_state.h"
 
-#include "games/business/business_match.h"
-#include "games/chessball/chessball_match.h"
+#include "venue/game_rules.h"
 
 #include <cstdio>
 
 namespace venue::engine {
-
-std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {
-    if (config.game == "fide") return std::make_unique<Match>(config);
-    if (config.game == "chessball") {
-        if (auto bad = games::chessball::ChessballMatch::validate(config)) {
-            if (why) *why = "match " + config.id + ": " + *bad;
-            return nullptr;
-        }
-        return std::make_unique<games::chessball::ChessballMatch>(config);
-    }
-    if (config.game == "business") {
-        if (auto bad = games::business::BusinessMatch::validate(config)) {
-            if (why) *why = "match " + config.id + ": " + *bad;
-            return nullptr;
-        }
-        return std::make_unique<games::business::BusinessMatch>(config);
-    }
-    if (why) *why = "game '" + config.game + "' has no rules module yet";
-    return nullptr;
-}
 
 const Match* VenueState::match(const std::string& id) const {
     auto it = matches_.find(id);

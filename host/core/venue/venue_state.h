@@ -16,10 +16,6 @@ namespace venue::engine {
 
 struct SnapshotAccess;
 
-// The match of a configuration's game: the one place that knows every game
-// module. Null when the game has no module (the reason goes to *why).
-std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why);
-
 class VenueState {
   public:
     std::vector<Decision> apply(const Event& event);

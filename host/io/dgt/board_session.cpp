@@ -91,7 +91,7 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
         clock_.on_ack(*a, now_us);
         take_clock_events();
     }
-    // Trademark, bus address, EE moves, battery: not the driver's business; they still count
+    // Trademark, bus address, EE moves, battery: none of the driver's concern; they still count
     // as signs of life.
 }
 

@@ -10,9 +10,10 @@
 #include <map>
 #include <set>
 
-#include "demo/business_plan.h"
 #include "demo_process.h"
-#include "games/business/business_match.h"
+#include "games/business/demo/business_plan.h"
+#include "games/business/rules/business_match.h"
+#include "games/business/rules/business_rules.h"
 #include "runtime/replay.h"
 
 namespace venue {
@@ -100,8 +101,8 @@ FromLog read_log(const std::string& log, int game_rating, runtime::ReplayOutcome
 
 TEST(BusinessDemoE2E, SchemeFourOnSixBoardsAndTheHubGivesThePlannedTreeAndScores) {
     const std::uint64_t seed = 1858;  // venue demo's default
-    auto plan =
-        demo::make_business_plan(demo::scheme_four_scenario(), demo::business_match_config(), seed);
+    auto plan = games::business::make_business_plan(games::business::scheme_four_scenario(),
+                                                    games::business::business_match_config(), seed);
     ASSERT_TRUE(plan) << plan.error();
 
     const auto dir = fresh_dir("business");
@@ -116,19 +117,20 @@ TEST(BusinessDemoE2E, SchemeFourOnSixBoardsAndTheHubGivesThePlannedTreeAndScores
     ASSERT_EQ(state.size(), 16u) << demo.out;
 
     runtime::ReplayOutcome outcome;
-    const FromLog f = read_log(log, plan->match.business.game_rating, outcome);
+    const FromLog f =
+        read_log(log, games::business::BusinessRules::of(plan->match).game_rating, outcome);
     EXPECT_EQ(f.state_hash, state) << "venue replay must rebuild the demo's final state";
 
     // Every turn that ends with a press: the moves of every open branch committed at that press,
     // then the ratings of the open branches and the score exactly as planned. (The last turn
     // has no press: Black resigns the last branch before it, and the final score says it.)
-    std::vector<const demo::BusinessTurn*> pressed;
-    for (const demo::BusinessTurn& t : plan->turns)
+    std::vector<const games::business::BusinessTurn*> pressed;
+    for (const games::business::BusinessTurn& t : plan->turns)
         if (t.press) pressed.push_back(&t);
     EXPECT_EQ(pressed.size() + 1, plan->turns.size());
     ASSERT_EQ(f.turns.size(), pressed.size()) << demo.out;
     for (std::size_t i = 0; i < f.turns.size(); ++i) {
-        const demo::BusinessTurn& want = *pressed[i];
+        const games::business::BusinessTurn& want = *pressed[i];
         const AfterTurn& got = f.turns[i];
         const std::string at = "move " + std::to_string(want.move) +
                                (want.side == chess::WHITE ? " (White)" : " (Black)");

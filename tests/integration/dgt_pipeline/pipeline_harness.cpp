@@ -321,16 +321,40 @@ bool Table::board_shows(const Position& pos) const {
     return s && s->squares == sensing::placement_of(pos);
 }
 
-// Mirrors runtime::Daemon::step: what the board sent is read first and the recogniser brought up
-// to the present (a tick: its settle time runs), then the presses are judged (a press made now
-// happened after everything the board sent before now). The board's events are applied after
-// the batch, against the match as it was when they were read.
+// Mirrors runtime::Daemon::step: what the board sent is read in order, the recogniser brought up
+// to each board's time first (a tick: its settle time runs) and to the present at the end, then
+// the presses are judged (a press made now happened after everything the board sent before now).
+// As runtime::Daemon::advance_boards, a board is read against the match as everything before it
+// left it: when a reading is due (BoardBridge::reads_at), the events held are applied first. (A
+// host that wakes late gets several boards at once; read against the match as it was before
+// the first of them, a move read from one board and read again with its reply from the next
+// would be sensed twice.)
 void Table::pump() {
     std::vector<engine::Event> out;
     const engine::Match* match = bridge_ ? state_.match(match_id_) : nullptr;
+    const auto apply_held = [&] {
+        for (const auto& e : out) apply(e);
+        out.clear();
+    };
+    // One call of the bridge reads one board at most: more than one MoveSensed from it is a
+    // board read as a move and its quick reply.
+    const auto read = [&](auto call) {
+        const auto from = static_cast<std::ptrdiff_t>(out.size());
+        call();
+        if (std::count_if(out.begin() + from, out.end(), [](const engine::Event& e) {
+                return std::holds_alternative<engine::MoveSensed>(e.body);
+            }) > 1)
+            ++counters_.two_move_readings;
+    };
+    const auto advance = [&](std::int64_t now_us) {
+        if (!match) return;
+        if (bridge_->reads_at(now_us, *match)) apply_held();
+        read([&] { bridge_->tick(now_us, *match, steady_ns(), out); });
+    };
     for (io::dgt::BoardEvent& ev : runner_->poll()) {
         if (const auto* s = std::get_if<sensing::Snapshot>(&ev)) {
-            if (match) bridge_->on_board(*s, *match, steady_ns(), out);
+            advance(s->t_us);
+            if (match) read([&] { bridge_->on_board(*s, *match, steady_ns(), out); });
             // The moves stand on the board in the order they were made.
             for (Press& p : presses_)
                 if (!p.seen) {
@@ -348,12 +372,8 @@ void Table::pump() {
             }
         }
     }
-    if (match) bridge_->tick(io::dgt::BoardRunner::now_us(), *match, steady_ns(), out);
-    if (std::count_if(out.begin(), out.end(), [](const engine::Event& e) {
-            return std::holds_alternative<engine::MoveSensed>(e.body);
-        }) > 1)
-        ++counters_.two_move_readings;
-    for (const auto& e : out) apply(e);
+    advance(io::dgt::BoardRunner::now_us());
+    apply_held();
     release_presses();
 }
 

@@ -4,9 +4,6 @@
 // leaves the hub's clock running, and a new `venue run` carries on from the log and the hub.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <thread>
-
 #include "venue_process.h"
 
 namespace venue {
@@ -29,6 +26,19 @@ bool wait_for(VenueProcess& p, const std::string& text, int ms = 15000) {
         p.pump(10);
     }
     return p.output().find(text) != std::string::npos;
+}
+
+// Waits until the hub simulator reports its claim LEDs with `button`'s lit, in what it printed
+// from `from` on ("t=1.2345 leds 0x0100"): the hub has taken that button's press.
+bool wait_for_claim_led(VenueProcess& hub, std::size_t from, int button, int ms = 15000) {
+    for (int i = 0; i < ms / 10; ++i) {
+        const std::string& out = hub.output();
+        for (auto at = out.find(" leds 0x", from); at != std::string::npos;
+             at = out.find(" leds 0x", at + 1))
+            if (std::stoul(out.substr(at + 8, 4), nullptr, 16) & (1u << button)) return true;
+        hub.pump(10);
+    }
+    return false;
 }
 
 std::size_t count(const std::string& s, const std::string& what) {
@@ -73,12 +83,14 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     const std::string board_pty = first_line(board);
     ASSERT_EQ(board_pty.rfind("/dev/pts/", 0), 0u) << board.output();
 
-    auto run = std::make_unique<VenueProcess>(std::vector<std::string>{
-        "run", config, "--log", log, "--hub", hub_pty, "--board", "24680=" + board_pty});
-    ASSERT_TRUE(wait_for(*run, "device_connected")) << run->output();
-    // The hub is configured from the match; then the arbiter starts White's clock (Black's
-    // paddle) and White's e-file player claims and plays e4.
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    auto run = std::make_unique<VenueProcess>(
+        std::vector<std::string>{"run", config, "--log", log, "--hub", hub_pty, "--board",
+                                 "24680=" + board_pty},
+        true);
+    // The hub is configured from the match (venue run says so when the hub has acknowledged
+    // every setting); then the arbiter starts White's clock (Black's paddle) and White's e-file
+    // player claims and plays e4.
+    ASSERT_TRUE(wait_for(*run, "the hub is configured for match 'cb'")) << run->output();
     ASSERT_TRUE(hub.write("paddle b\n"));
     ASSERT_TRUE(wait_for(*run, "clock_reading")) << run->output();
     ASSERT_TRUE(hub.write("tap 1\n"));
@@ -92,11 +104,14 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     // claims and moves meanwhile: the hub holds his press until a host stores it.
     run->kill_now(SIGKILL);
     run.reset();
+    const std::size_t hub_said = hub.output().size();
     ASSERT_TRUE(hub.write("tap 8\n"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_TRUE(wait_for_claim_led(hub, hub_said, 8)) << hub.output();
 
-    run = std::make_unique<VenueProcess>(std::vector<std::string>{
-        "run", config, "--log", log, "--hub", hub_pty, "--board", "24680=" + board_pty});
+    run = std::make_unique<VenueProcess>(
+        std::vector<std::string>{"run", config, "--log", log, "--hub", hub_pty, "--board",
+                                 "24680=" + board_pty},
+        true);
     ASSERT_TRUE(wait_for(*run, "claim_granted")) << run->output();
     EXPECT_NE(run->output().find("events replayed"), std::string::npos);
     ASSERT_TRUE(board.write("move a7 a6\n"));
@@ -107,12 +122,11 @@ TEST(RunWithDevices, ClaimMoveAndClockThroughTheDriversAndAHostCrashInBetween) {
     EXPECT_NE(run->output().find("Black played a6"), std::string::npos) << run->output();
 
     // A quick player: the piece set down and the clock pressed at once, before the board has
-    // settled. The press waits for the board to be read: a move, not an illegal press.
+    // settled (the two simulators are separate processes: the press may even reach the host
+    // first). The press waits for the board to be read: a move, not an illegal press.
     ASSERT_TRUE(hub.write("tap 1\n"));
     ASSERT_TRUE(wait_for(*run, "B (White) claims")) << run->output();
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     ASSERT_TRUE(board.write("move e4 e5\n"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(30));
     ASSERT_TRUE(hub.write("paddle a\n"));
     ASSERT_TRUE(wait_for(*run, "White played e5")) << run->output();
     EXPECT_EQ(run->output().find("illegal"), std::string::npos) << run->output();
@@ -172,25 +186,24 @@ TEST(RunWithDevices, ADgtClockOnTheBoardKeepsTheTimeOfAMatchWithoutHub) {
                              "mode = \"sudden_death\"\n"
                              "[match.white]\nplayers = [{ id = \"w\" }]\n"
                              "[match.black]\nplayers = [{ id = \"b\" }]\n";
-    VenueProcess run({"run", config.string(), "--log", log});
+    VenueProcess run({"run", config.string(), "--log", log}, true);
     ASSERT_TRUE(wait_for(run, "device_connected")) << run.output();
     EXPECT_NE(run.output().find("DGT 3000 keeps the clock (white-right)"), std::string::npos)
         << run.output();
+    // The match's time control is on the clock (the clock acknowledged it; venue run says so).
+    ASSERT_TRUE(wait_for(run, "was set: the time control of match m1")) << run.output();
     // White sits on the clock's right. The emulated lever starts with the left (Black's) side
     // high: Black starts White's clock with it; White plays e4 and presses his side.
-    std::this_thread::sleep_for(std::chrono::milliseconds(600));
     ASSERT_TRUE(board.write("lever\n"));
     ASSERT_TRUE(wait_for(run, "clock_reading")) << run.output();
     ASSERT_TRUE(board.write("move e2 e4\n"));
     ASSERT_TRUE(wait_for(run, "move_sensed")) << run.output();
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ASSERT_TRUE(board.write("lever\n"));
     ASSERT_TRUE(wait_for(run, "White played e4")) << run.output();
     // Black presses without a move: an illegal move (Art. 7.5.4), +2 min to White on the clock.
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ASSERT_TRUE(board.write("lever\n"));
     ASSERT_TRUE(wait_for(run, "time_added")) << run.output();
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(wait_for(run, "was set: clock.add_time")) << run.output();
     EXPECT_EQ(run.output().find("DGT clock"), std::string::npos)
         << "every clock command was acknowledged: " << run.output();
     run.kill_now(SIGTERM);

@@ -26,13 +26,16 @@ inline std::string venue_path() {
 
 class VenueProcess {
   public:
-    explicit VenueProcess(std::vector<std::string> args) {
+    // Standard output is read into output(); with `with_stderr`, standard error too (where
+    // `venue run` says what its devices do), interleaved as written.
+    explicit VenueProcess(std::vector<std::string> args, bool with_stderr = false) {
         int in[2], out[2];
         if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) return;
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
         posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+        if (with_stderr) posix_spawn_file_actions_adddup2(&fa, out[1], STDERR_FILENO);
         args.insert(args.begin(), venue_path());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());

@@ -9,7 +9,7 @@
 
 #include "../../support/decision_search.h"
 #include "chess/uci.h"
-#include "games/business/business_match.h"
+#include "games/business/rules/business_match.h"
 #include "venue/venue_state.h"
 
 namespace venue::games::business::testing {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "config/venue_config.h"
+#include "games/business/rules/business_rules.h"
 
 namespace venue::config {
 namespace {
@@ -26,10 +27,11 @@ TEST(BusinessChess, BC_P_5_TheVenueFileGivesTheSeedsParameters) {
     EXPECT_EQ(m.game, "business");
     EXPECT_EQ(m.time.base_ms, 90 * 60000);  // BC-I.5: one clock, no increment
     EXPECT_EQ(m.time.increment_ms, 0);
-    EXPECT_EQ(m.business.game_rating, 10);
-    EXPECT_EQ(m.business.max_branches, 5);
-    EXPECT_EQ(m.business.control_board, "C");
-    EXPECT_EQ(m.business.veto_window_ms, 30 * 60000);
+    const auto r = games::business::BusinessRules::of(m);
+    EXPECT_EQ(r.game_rating, 10);
+    EXPECT_EQ(r.max_branches, 5);
+    EXPECT_EQ(r.control_board, "C");
+    EXPECT_EQ(r.veto_window_ms, 30 * 60000);
 }
 
 TEST(BusinessChess, BC_P_4_AgreedParametersAreRead) {
@@ -41,10 +43,10 @@ second_offence = "time_penalty"
 )";
     auto c = parse_venue_config(text, "bc.toml");
     ASSERT_TRUE(c) << c.error().to_string();
-    const auto& r = c->matches[0].business;
+    const auto r = games::business::BusinessRules::of(c->matches[0]);
     EXPECT_EQ(r.game_rating, 12);
     EXPECT_EQ(r.boards.front(), "4");
-    EXPECT_EQ(r.second_offence, engine::SecondOffence::TIME_PENALTY);
+    EXPECT_EQ(r.second_offence, games::business::SecondOffence::TIME_PENALTY);
     auto bad =
         parse_venue_config(std::string(BUSINESS) + "[match.business]\nplayers = 3\n", "bc.toml");
     ASSERT_FALSE(bad);  // six white players for 3 + 1 (BC-I.4)

@@ -51,7 +51,9 @@ TEST(BusinessChess, BC_I_11_AYellowCardThenARedCard) {
 
 TEST(BusinessChess, BC_A9_OrTwoMinutesToTheOpponentAsAgreed) {
     auto c = business_config();
-    c.business.second_offence = SecondOffence::TIME_PENALTY;
+    auto r = BusinessRules::of(c);
+    r.second_offence = SecondOffence::TIME_PENALTY;
+    r.write_to(c);
     Script s(c);
     s.arbiter(ArbiterActionKind::WARN, "b3", "beyond the line");
     auto d = s.arbiter(ArbiterActionKind::WARN, "b3", "again");

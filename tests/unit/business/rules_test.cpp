@@ -19,7 +19,9 @@ TEST(BusinessChess, BC_BR_2_TheGameStartsOnBranchOneWithTheGameRating) {
 
 TEST(BusinessChess, BC_P_1_TheGameRatingIsAgreedInAdvance) {
     auto c = business_config();
-    c.business.game_rating = 12;  // a return game (BC-I.21)
+    auto r = BusinessRules::of(c);
+    r.game_rating = 12;  // a return game (BC-I.21)
+    r.write_to(c);
     Script s(c);
     EXPECT_EQ(s.match().branch(1)->rating, 12);
 }

@@ -1,7 +1,7 @@
 // Business Chess: branching, selection and passing (BC-BR-*, BC-SEL-*, BC-PASS-*, BC-I.13..15,
 // BC-I.18 and the BC-A defaults).
 #include "business_script.h"
-#include "games/business/business_pgn.h"
+#include "games/business/rules/business_pgn.h"
 
 namespace venue::games::business {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "../../support/decision_search.h"
-#include "games/chessball/chessball_match.h"
+#include "games/chessball/rules/chessball_match.h"
 #include "venue/venue_state.h"
 
 namespace venue::games::chessball::testing {

@@ -44,7 +44,8 @@ std::string rule(const std::vector<Decision>& ds) {
 // The rule of the first command for a device with this name.
 std::string command_rule(const std::vector<Decision>& ds, const std::string& name) {
     for (const auto& d : ds)
-        if (auto* c = std::get_if<DeviceCommand>(&d.body); c && c->command == name) return d.rule;
+        if (auto* c = std::get_if<DeviceCommand>(&d.body); c && to_string(c->command) == name)
+            return d.rule;
     return "(no " + name + ")";
 }
 
@@ -293,9 +294,11 @@ TEST(Chessball, CB_5_3_G_NeitherThreefoldRepetitionNorAgreementDraws) {
 // The conditions come with the match (MatchCreated) and no event changes them.
 TEST(Chessball, CB_6_1_TheAgreedConditionsApply) {
     auto c = four_a_side();
-    c.chessball.warning_bonus_ms = 60000;
-    c.chessball.warnings_to_remove = 2;
-    c.chessball.third_warning_bonus = false;
+    auto r = ChessballRules::of(c);
+    r.warning_bonus_ms = 60000;
+    r.warnings_to_remove = 2;
+    r.third_warning_bonus = false;
+    r.write_to(c);
     c.time = {30 * 60 * 1000, 0, TimeMode::SUDDEN_DEATH};
     Script s(c);
     EXPECT_EQ(s.match().clock().white_ms, 30 * 60 * 1000);
@@ -365,7 +368,9 @@ TEST(Chessball, CB_6_2_2_2_TheJudgeWarnsOrRemovesANamedPlayer) {
 // as the Laws' illegal move (no IllegalMoveCounted, no loss on the second one).
 TEST(Chessball, CB_6_4_1_TheOnlyPenaltiesAreWarningAndRemoval) {
     auto c = four_a_side();
-    c.chessball.auto_warnings = true;
+    auto r = ChessballRules::of(c);
+    r.auto_warnings = true;
+    r.write_to(c);
     Script s(c);
     std::vector<Decision> all;
     for (int i = 0; i < 2; ++i) {

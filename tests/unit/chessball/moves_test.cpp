@@ -40,7 +40,9 @@ TEST(CB_A1, OwnershipFollowsTheFileThePieceStandsOnNow) {
 
 MatchConfig start_file_ownership() {
     MatchConfig c = four_a_side();
-    c.chessball.ownership = Ownership::START_FILE;
+    auto r = ChessballRules::of(c);
+    r.ownership = Ownership::START_FILE;
+    r.write_to(c);
     return c;
 }
 

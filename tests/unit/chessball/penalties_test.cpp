@@ -38,7 +38,9 @@ TEST(CB_6_2_3, TheJudgeMayDismissAProposedWarning) {
 
 TEST(CB_6_4_2_2, AutomaticWarningsWhenSoAgreed) {
     auto c = four_a_side();
-    c.chessball.auto_warnings = true;
+    auto r = ChessballRules::of(c);
+    r.auto_warnings = true;
+    r.write_to(c);
     Script s(c);
     s.press(0);
     auto d = s.move("e2e4");

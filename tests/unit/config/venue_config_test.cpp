@@ -1,5 +1,9 @@
 #include "config/venue_config.h"
 
+#include "games/business/rules/business_rules.h"
+#include "games/chessball/rules/chessball_rules.h"
+#include "venue/game_rules.h"
+
 #include <gtest/gtest.h>
 
 namespace venue::config {
@@ -94,7 +98,7 @@ TEST(VenueConfig, TheChessballExampleLoads) {
     EXPECT_EQ(m.white.players.size(), 4u);
     EXPECT_EQ(m.black.players[3].files, "gh");
     EXPECT_EQ(m.black.players[3].buttons, std::vector<int>{11});
-    EXPECT_FALSE(m.chessball.auto_warnings);
+    EXPECT_FALSE(games::chessball::ChessballRules::of(m).auto_warnings);
     // Its hub serves the match, and its board is found by the cable's USB serial number.
     ASSERT_NE(c->hub_match(), nullptr);
     EXPECT_EQ(c->hub_match()->id, "cb1");
@@ -108,10 +112,11 @@ TEST(VenueConfig, TheBusinessChessExampleLoadsWithItsSixBoards) {
     ASSERT_TRUE(c) << c.error().to_string();
     const auto& m = c->matches[0];
     EXPECT_EQ(m.game, "business");
-    EXPECT_EQ(m.business.game_rating, 10);
-    EXPECT_EQ(m.business.max_branches, 5);
-    EXPECT_EQ(m.business.boards, (std::vector<std::string>{"1", "2", "3", "4", "5"}));
-    EXPECT_EQ(m.business.control_board, "C");
+    const auto r = games::business::BusinessRules::of(m);
+    EXPECT_EQ(r.game_rating, 10);
+    EXPECT_EQ(r.max_branches, 5);
+    EXPECT_EQ(r.boards, (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+    EXPECT_EQ(r.control_board, "C");
     EXPECT_EQ(m.time.base_ms, 90 * 60'000);
     EXPECT_EQ(m.time.increment_ms, 0);
     EXPECT_EQ(m.white.players.size(), 6u) << "five and a reserve";
@@ -119,17 +124,17 @@ TEST(VenueConfig, TheBusinessChessExampleLoadsWithItsSixBoards) {
     EXPECT_EQ(c->hub_match()->id, "bc1");
     // Every [[board]] of the file is one the match plays on, so venue run attaches all six.
     ASSERT_EQ(c->boards.size(), 6u);
-    for (const auto& b : c->boards) EXPECT_TRUE(m.plays_on(b.id)) << b.id;
-    EXPECT_FALSE(m.plays_on("6"));
-    EXPECT_FALSE(m.plays_on(""));
+    for (const auto& b : c->boards) EXPECT_TRUE(engine::plays_on(m, b.id)) << b.id;
+    EXPECT_FALSE(engine::plays_on(m, "6"));
+    EXPECT_FALSE(engine::plays_on(m, ""));
 }
 
 TEST(VenueConfig, APlainMatchPlaysOnlyOnItsBoard) {
     auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
     ASSERT_TRUE(c);
-    EXPECT_TRUE(c->matches[0].plays_on("12345"));
-    EXPECT_FALSE(c->matches[0].plays_on("1"));
-    EXPECT_FALSE(c->matches[0].plays_on("C")) << "board C is Business Chess's";
+    EXPECT_TRUE(engine::plays_on(c->matches[0], "12345"));
+    EXPECT_FALSE(engine::plays_on(c->matches[0], "1"));
+    EXPECT_FALSE(engine::plays_on(c->matches[0], "C")) << "board C is Business Chess's";
 }
 
 TEST(VenueConfig, TheHubServesTheFirstMatchWithClaimButtonsByDefault) {
@@ -148,7 +153,9 @@ TEST(VenueConfig, TheHubServesTheFirstMatchWithClaimButtonsByDefault) {
 TEST(VenueConfig, ChessballOwnershipIsTheCurrentFileUnlessStartFileIsAsked) {
     auto example = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
     ASSERT_TRUE(example);
-    EXPECT_EQ(example->matches[0].chessball.ownership, engine::Ownership::CURRENT_FILE);
+    using games::chessball::ChessballRules;
+    using games::chessball::Ownership;
+    EXPECT_EQ(ChessballRules::of(example->matches[0]).ownership, Ownership::CURRENT_FILE);
     const std::string base =
         "[[match]]\nid = \"cb\"\ngame = \"chessball\"\n[match.white]\n"
         "players = [{id=\"a\", files=\"abcd\", buttons=[0]}, {id=\"b\", files=\"efgh\", "
@@ -156,7 +163,7 @@ TEST(VenueConfig, ChessballOwnershipIsTheCurrentFileUnlessStartFileIsAsked) {
         "{id=\"d\", files=\"efgh\", buttons=[3]}]\n[match.chessball]\n";
     auto start = parse_venue_config(base + "ownership = \"start_file\"\n", "cb.toml");
     ASSERT_TRUE(start) << start.error().to_string();
-    EXPECT_EQ(start->matches[0].chessball.ownership, engine::Ownership::START_FILE);
+    EXPECT_EQ(ChessballRules::of(start->matches[0]).ownership, Ownership::START_FILE);
     auto bad = parse_venue_config(base + "ownership = \"first_file\"\n", "cb.toml");
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().key, "match[1].chessball.ownership");

@@ -60,25 +60,8 @@ void expect_same(const VenueConfig& a, const VenueConfig& b) {
         EXPECT_EQ(m.penalties.illegal_move_bonus_ms, n.penalties.illegal_move_bonus_ms);
         EXPECT_EQ(m.penalties.illegal_moves_to_lose, n.penalties.illegal_moves_to_lose);
         EXPECT_EQ(m.penalties.incorrect_claim_bonus_ms, n.penalties.incorrect_claim_bonus_ms);
-        EXPECT_EQ(m.chessball.ownership, n.chessball.ownership);
-        EXPECT_EQ(m.chessball.auto_warnings, n.chessball.auto_warnings);
-        EXPECT_EQ(m.chessball.warning_bonus_ms, n.chessball.warning_bonus_ms);
-        EXPECT_EQ(m.chessball.third_warning_bonus, n.chessball.third_warning_bonus);
-        EXPECT_EQ(m.chessball.warnings_to_remove, n.chessball.warnings_to_remove);
-        const engine::BusinessRules& r = m.business;
-        const engine::BusinessRules& s = n.business;
-        EXPECT_EQ(r.game_rating, s.game_rating);
-        EXPECT_EQ(r.max_branches, s.max_branches);
-        EXPECT_EQ(r.boards, s.boards);
-        EXPECT_EQ(r.control_board, s.control_board);
-        EXPECT_EQ(r.players, s.players);
-        EXPECT_EQ(r.reserves, s.reserves);
-        EXPECT_EQ(r.veto_window_ms, s.veto_window_ms);
-        EXPECT_EQ(r.single_branch_bonus_ms, s.single_branch_bonus_ms);
-        EXPECT_EQ(r.second_offence, s.second_offence);
-        EXPECT_EQ(r.offence_bonus_ms, s.offence_bonus_ms);
-        EXPECT_EQ(r.clone_pause_auto, s.clone_pause_auto);
-        EXPECT_EQ(r.return_rating_half_up, s.return_rating_half_up);
+        // The game's own options, every key (the writer writes each one of the match's game).
+        EXPECT_EQ(m.options, n.options);
         expect_same_team(m.white, n.white, m.id + ".white");
         expect_same_team(m.black, n.black, m.id + ".black");
     }
@@ -145,7 +128,7 @@ TEST(VenueWriter, OddStringsSurvive) {
     c->matches[0].black.players[3].id = "B4 \"x\"";
     c->matches[0].round = "1.1 ]]";
     // What the engine gives every match from [event] (the reader sets it so).
-    c->matches[0].chessball.ownership = engine::Ownership::START_FILE;  // CB-A1's other reading
+    c->matches[0].options.set("ownership", std::string("start_file"));  // CB-A1's other reading
     c->matches[0].event = c->event_name;
     c->matches[0].site = c->site;
     const std::string text = round_trip(*c);
@@ -165,8 +148,6 @@ TEST(VenueWriter, FractionsAndNonDefaultsSurvive) {
     c->boards.push_back({"12345", "/dev/ttyUSB0", "", "white-right", "rotated"});
     c->boards.push_back({"777", "", "DGT-USB-777", "", "normal"});
     c->boards.push_back({"778", "COM3", "", "", "auto"});
-    // A FIDE match keeps a Chessball rule set on purpose.
-    m.chessball.warnings_to_remove = 4;
     round_trip(*c);
 
     const std::string text = write_venue_toml(*c);
@@ -178,13 +159,13 @@ TEST(VenueWriter, FractionsAndNonDefaultsSurvive) {
 TEST(VenueWriter, ABusinessMatchWithOtherRulesSurvives) {
     auto c = load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/business.toml");
     ASSERT_TRUE(c) << c.error().to_string();
-    engine::BusinessRules& r = c->matches[0].business;
-    r.second_offence = engine::SecondOffence::TIME_PENALTY;
-    r.offence_bonus_ms = 90000;
-    r.veto_window_ms = 25 * 60000 + 30000;  // 25.5 minutes
-    r.clone_pause_auto = false;
-    r.return_rating_half_up = false;
-    r.boards = {"5", "4", "3", "2", "1"};
+    engine::GameOptions& o = c->matches[0].options;
+    o.set("second_offence", std::string("time_penalty"));
+    o.set("offence_bonus_ms", std::int64_t{90000});
+    o.set("veto_window_ms", std::int64_t{25 * 60000 + 30000});  // 25.5 minutes
+    o.set("clone_pause_auto", false);
+    o.set("return_rating_half_up", false);
+    o.set("boards", std::vector<std::string>{"5", "4", "3", "2", "1"});
     round_trip(*c);
 }
 

@@ -5,13 +5,14 @@
 #include <cstring>
 
 #include "../../support/business_tree.h"
-#include "console/key_change_intent.h"
 #include "console_feed.h"
+#include "games/business/console/business_console.h"
 
 namespace venue::console {
 namespace {
 
 using namespace engine;
+using games::business::open_key_change;
 using games::business::testing::full_turn;
 using games::business::testing::refused;
 using venue::engine::testing::find;

@@ -21,7 +21,7 @@ TEST(ConsoleBusiness, EveryBranchHasItsBoardRatingAndPlaceInTheTree) {
     const ConsoleView v = model.build(s.state(), DeviceInputs{}, 0);
     ASSERT_EQ(v.matches.size(), 1u);
     const MatchView& m = v.matches[0];
-    EXPECT_TRUE(m.business);
+    EXPECT_TRUE(m.plays_a_tree);
     ASSERT_EQ(m.branches.size(), 3u);
     EXPECT_EQ(m.branches[0].caption, "Branch 1 \u00b7 6 chips \u00b7 board 1");
     EXPECT_EQ(m.branches[1].caption,
@@ -32,7 +32,7 @@ TEST(ConsoleBusiness, EveryBranchHasItsBoardRatingAndPlaceInTheTree) {
     EXPECT_EQ(m.branches[2].view.fen, m.branches[1].view.fen);
     EXPECT_EQ(m.branches[1].view.last_move, "2... Nf6");
     EXPECT_TRUE(m.branches[1].view.squares[chess::SQ_F6].marks & MARK_LAST_TO);
-    EXPECT_EQ(m.business_score, "Federation 0 \u2013 0 City Hall");
+    EXPECT_EQ(m.tree_score, "Federation 0 \u2013 0 City Hall");
 
     testing::Headless h;
     for (int i = 0; i < 5; ++i) EXPECT_GT(draw(h, v), 1000);

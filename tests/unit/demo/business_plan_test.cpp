@@ -1,15 +1,13 @@
 // The Business Chess plans: each scenario played through the rules engine gives the tree it
 // describes, the same plan on every run, and moves that read as the boards will show them.
-#include "demo/business_plan.h"
+#include "games/business/demo/business_plan.h"
 
 #include <gtest/gtest.h>
 
 #include "chess/uci.h"
 
-namespace venue::demo {
+namespace venue::games::business {
 namespace {
-
-using games::business::Score;
 
 BusinessPlan plan_of(const BusinessScenario& s, std::uint64_t seed = 1) {
     auto p = make_business_plan(s, business_match_config(), seed);
@@ -120,4 +118,4 @@ TEST(BusinessPlan, AnEntryTheRulesRefuseIsAnErrorNamingTheTurn) {
 }
 
 }  // namespace
-}  // namespace venue::demo
+}  // namespace venue::games::business

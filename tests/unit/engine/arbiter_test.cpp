@@ -30,13 +30,13 @@ TEST(X_3, PauseAndResumeCommandTheHubClock) {
     s.move("e2e4");
     auto p = s.send(action(ArbiterActionKind::PAUSE));
     ASSERT_TRUE(find<DeviceCommand>(p));
-    EXPECT_EQ(find<DeviceCommand>(p)->command, "clock.pause");
+    EXPECT_EQ(find<DeviceCommand>(p)->command, DeviceAction::CLOCK_PAUSE);
     EXPECT_EQ(s.match().phase(), MatchPhase::PAUSED);
     s.send(MoveSensed{"m1", "b", "e7e5"});
     auto blocked = s.send(ClockPressed{"m1", chess::BLACK, std::nullopt});
     ASSERT_TRUE(find<EventIgnored>(blocked));
     auto r = s.send(action(ArbiterActionKind::RESUME));
-    EXPECT_EQ(find<DeviceCommand>(r)->command, "clock.resume");
+    EXPECT_EQ(find<DeviceCommand>(r)->command, DeviceAction::CLOCK_RESUME);
     EXPECT_EQ(s.match().phase(), MatchPhase::PLAYING);
 }
 
@@ -114,7 +114,7 @@ TEST(X_3, AnIllegalMoveThatStandsStartsANewPartOfTheGame) {
     EXPECT_EQ(why->rule, "X-3");
     EXPECT_NE(why->reason.find("illegal move g1e3 stands"), std::string::npos) << why->reason;
     EXPECT_EQ(find<ClockSwitched>(d)->running, chess::BLACK);
-    EXPECT_EQ(find<DeviceCommand>(d)->command, "clock.run");
+    EXPECT_EQ(find<DeviceCommand>(d)->command, DeviceAction::CLOCK_RUN);
     EXPECT_EQ(s.to_move(), chess::BLACK);
     ASSERT_EQ(s.match().earlier_parts().size(), 1u);
     EXPECT_EQ(s.match().earlier_parts()[0].line,

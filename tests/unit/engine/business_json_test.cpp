@@ -2,6 +2,8 @@
 // one-board decisions keep the form older logs have.
 #include <gtest/gtest.h>
 
+#include "games/business/rules/business_rules.h"
+
 #include "chess/position.h"
 #include "venue/event_json.h"
 
@@ -79,19 +81,33 @@ TEST(EventJson, BusinessRulesTravelWithTheMatch) {
     MatchConfig c;
     c.id = "m1";
     c.game = "business";
-    c.business.game_rating = 12;
-    c.business.boards = {"A", "B", "C1"};
-    c.business.second_offence = SecondOffence::TIME_PENALTY;
+    using games::business::BusinessRules;
+    using games::business::SecondOffence;
+    BusinessRules set;
+    set.game_rating = 12;
+    set.boards = {"A", "B", "C1"};
+    set.second_offence = SecondOffence::TIME_PENALTY;
+    set.write_to(c);
     auto back = parse_event("match_created", event_payload(MatchCreated{c}));
     ASSERT_TRUE(back) << back.error();
-    const auto& r = std::get<MatchCreated>(*back).config.business;
+    const BusinessRules r = BusinessRules::of(std::get<MatchCreated>(*back).config);
     EXPECT_EQ(r.game_rating, 12);
     EXPECT_EQ(r.boards, (std::vector<std::string>{"A", "B", "C1"}));
     EXPECT_EQ(r.second_offence, SecondOffence::TIME_PENALTY);
-    // A configuration written before Business Chess existed gets the seed's defaults.
-    auto old = parse_event("match_created", R"({"config":{"id":"m2","game":"fide"}})");
+    // A configuration written before the game's rules existed gets the seed's defaults.
+    auto old = parse_event("match_created", R"({"config":{"id":"m2","game":"business"}})");
     ASSERT_TRUE(old) << old.error();
-    EXPECT_EQ(std::get<MatchCreated>(*old).config.business.max_branches, 5);
+    EXPECT_EQ(BusinessRules::of(std::get<MatchCreated>(*old).config).max_branches, 5);
+    // A log written before the game registry kept a game's settings under the game's id.
+    auto legacy = parse_event(
+        "match_created",
+        R"({"config":{"id":"m3","game":"business","business":{"game_rating":14,"boards":["X"]},)"
+        R"("chessball":{"warnings_to_remove":2}}})");
+    ASSERT_TRUE(legacy) << legacy.error();
+    const MatchConfig& lc = std::get<MatchCreated>(*legacy).config;
+    EXPECT_EQ(BusinessRules::of(lc).game_rating, 14);
+    EXPECT_EQ(BusinessRules::of(lc).boards, std::vector<std::string>{"X"});
+    EXPECT_FALSE(lc.options.values().count("warnings_to_remove")) << "another game's settings";
 }
 
 }  // namespace

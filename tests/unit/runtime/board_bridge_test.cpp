@@ -132,6 +132,53 @@ TEST_F(BoardBridgeTest, AMoveAndAQuickReplyAreEachSensedOnce) {
     }
 }
 
+// The reply made after the move had settled but before its clock press (FIDE 6.2.2: the first
+// player may press after the reply): the move is sensed alone and held by the match; the board
+// with the reply, read against the game (which has the move only pending), is the move and the
+// reply. The move is not sensed a second time: the reply alone is new, and the match plays its
+// pending move when the reply comes. (Under load the reply's first change can come more than the
+// settle time after the move's last one, so a quick reply in the DGT pipeline test can take this
+// path too.)
+TEST_F(BoardBridgeTest, AMoveSensedAloneThenReadWithItsReplyIsSensedOnce) {
+    show(after({}));
+    auto first = show(after({"e2e4"}));
+    ASSERT_EQ(kinds(first), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(first[1].body).uci, "e2e4");
+    std::vector<engine::Decision> decisions;
+    auto apply_all = [&](const std::vector<engine::Event>& events) {
+        for (const auto& e : events)
+            for (auto& d : state_.apply(e)) decisions.push_back(std::move(d));
+    };
+    apply_all(first);
+    ASSERT_TRUE(match().pending_move());
+    EXPECT_EQ(chess::to_uci(*match().pending_move()), "e2e4");
+    ASSERT_EQ(match().game().ply_count(), 0u);
+
+    auto out = show(after({"e2e4", "e7e5"}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "e7e5");
+    apply_all(out);
+    EXPECT_EQ(match().game().ply_count(), 1u);
+    ASSERT_TRUE(match().pending_move());
+    EXPECT_EQ(chess::to_uci(*match().pending_move()), "e7e5");
+
+    // Read again against the game with e4: e5 alone, which the match holds. Nothing new.
+    std::vector<engine::Event> again;
+    bridge_.tick(t_ + 2 * SETTLE, match(), t_ * 1000, again);
+    EXPECT_TRUE(again.empty()) << kinds(again).size() << " events, first "
+                               << (again.empty() ? "" : engine::kind_name(again[0].body));
+    apply_all({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}},
+               {t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::BLACK, std::nullopt}}});
+    EXPECT_EQ(match().game().ply_count(), 2u);
+    EXPECT_FALSE(match().pending_move());
+    bridge_.tick(t_ + 3 * SETTLE, match(), t_ * 1000, again);
+    EXPECT_TRUE(again.empty());
+    for (const auto& d : decisions) {
+        EXPECT_FALSE(std::holds_alternative<engine::MoveRefused>(d.body)) << d.reason;
+        EXPECT_FALSE(std::holds_alternative<engine::IllegalMoveCounted>(d.body)) << d.reason;
+    }
+}
+
 TEST_F(BoardBridgeTest, ABoardNothingExplainsIsAMismatchSaidOnce) {
     show(after({}));
     sensing::Placement odd = after({});

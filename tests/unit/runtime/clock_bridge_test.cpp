@@ -99,23 +99,24 @@ TEST(ClockBridge, FlagsAndReadingsWhenWhoRunsChanges) {
 TEST(ClockBridge, EngineClockCommandsBecomeOneSetAndRun) {
     ClockBridge b("m1", false);                // White on the right
     const auto now = reading(500, 600, true);  // right (White) runs
-    auto add =
-        b.set_and_run_for({"hub", "clock.add_time", chess::BLACK, 120'000, 0}, now, chess::WHITE);
+    auto add = b.set_and_run_for(
+        {"hub", engine::DeviceAction::CLOCK_ADD_TIME, chess::BLACK, 120'000, 0}, now, chess::WHITE);
     ASSERT_TRUE(add);
     EXPECT_EQ(add->left, (io::dgt::ClockTime{0, 10, 20})) << "Black, on the left, +2 min";
     EXPECT_EQ(add->right, (io::dgt::ClockTime{0, 10, 0}));
     EXPECT_TRUE(add->right_runs);
     EXPECT_FALSE(add->left_runs);
-    auto pause = b.set_and_run_for({"hub", "clock.pause", chess::WHITE, 0, 0}, now, chess::WHITE);
+    auto pause = b.set_and_run_for({"hub", engine::DeviceAction::CLOCK_PAUSE, chess::WHITE, 0, 0},
+                                   now, chess::WHITE);
     ASSERT_TRUE(pause);
     EXPECT_TRUE(pause->pause);
-    auto resume = b.set_and_run_for({"hub", "clock.resume", chess::WHITE, 0, 0},
+    auto resume = b.set_and_run_for({"hub", engine::DeviceAction::CLOCK_RESUME, chess::WHITE, 0, 0},
                                     reading(500, 600, true, false), chess::BLACK);
     ASSERT_TRUE(resume);
     EXPECT_TRUE(resume->left_runs) << "Black to move, on the left";
     std::string why;
-    EXPECT_FALSE(
-        b.set_and_run_for({"hub", "claim.release", chess::WHITE, 0, 0}, now, chess::WHITE, &why));
+    EXPECT_FALSE(b.set_and_run_for({"hub", engine::DeviceAction::CLAIM_RELEASE, chess::WHITE, 0, 0},
+                                   now, chess::WHITE, &why));
     EXPECT_NE(why.find("claim.release"), std::string::npos);
 }
 

@@ -1,0 +1,72 @@
+#include "venue/game_rules.h"
+
+namespace venue::engine {
+
+const GameRules* find_game(std::string_view id) {
+    for (const GameRules* g : registered_games())
+        if (g->id == id) return g;
+    return nullptr;
+}
+
+std::string game_ids_in_words() {
+    const auto& games = registered_games();
+    std::string s;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i > 0) s += i + 1 == games.size() ? " and " : ", ";
+        s += "\"" + games[i]->id + "\"";
+    }
+    return s;
+}
+
+std::vector<std::string> boards_of(const MatchConfig& config) {
+    const GameRules* g = find_game(config.game);
+    if (g && g->boards) return g->boards(config);
+    if (config.board.empty()) return {};
+    return {config.board};
+}
+
+bool plays_on(const MatchConfig& config, const std::string& board_id) {
+    if (board_id.empty()) return false;
+    for (const std::string& b : boards_of(config))
+        if (b == board_id) return true;
+    return false;
+}
+
+std::optional<std::string> validate_match(const MatchConfig& config) {
+    const GameRules* g = find_game(config.game);
+    if (!g) return "game '" + config.game + "' has no rules module yet";
+    for (const GameOption& option : g->options) {
+        auto it = config.options.values().find(option.key);
+        if (it == config.options.values().end()) continue;  // the default
+        if (std::string bad = option_value_problem(option, it->second); !bad.empty())
+            return config.game + "." + option.file_key + ": " + bad +
+                   (option.rule.empty() ? "" : " (" + option.rule + ")");
+    }
+    if (g->validate)
+        if (auto bad = g->validate(config)) return bad;
+    return std::nullopt;
+}
+
+std::optional<std::string> side_size_problem(const GameRules& game, const TeamConfig& side) {
+    const int n = int(side.players.size());
+    if (n >= game.sides.min_players && n <= game.sides.max_players) return std::nullopt;
+    const std::string range =
+        game.sides.min_players == game.sides.max_players
+            ? "exactly " + (game.sides.min_players == 1 ? std::string("one")
+                                                        : std::to_string(game.sides.min_players))
+            : std::to_string(game.sides.min_players) + " to " +
+                  std::to_string(game.sides.max_players);
+    return game.display_name + " has " + range +
+           (game.sides.max_players == 1 ? " player" : " players") + " per side, not " +
+           std::to_string(n);
+}
+
+std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {
+    if (auto bad = validate_match(config)) {
+        if (why) *why = find_game(config.game) ? "match " + config.id + ": " + *bad : *bad;
+        return nullptr;
+    }
+    return find_game(config.game)->make_match(config);
+}
+
+}  // namespace venue::engine

@@ -1,0 +1,33 @@
+// Chessball's console entry.
+#include "games/chessball/console/chessball_console.h"
+
+namespace venue::games::chessball {
+
+namespace {
+
+console::SetupSides setup_sides(const engine::MatchConfig& /*match*/) {
+    return {2, 8, 4};  // CB-2.2: two to eight players a team; a new team has four
+}
+
+console::GameConsole make() {
+    console::GameConsole g;
+    g.game = "chessball";
+    g.players_own_files = true;           // CB-2.3
+    g.players_claim_with_buttons = true;  // CB-3.2
+    g.files_rule = "CB-2.3";
+    g.file_owner_rule = "CB-A24";
+    g.buttons_rule = "CB-3.2";
+    // CB-A16: 30 minutes a team, sudden death.
+    g.setup_time = engine::TimeControl{30 * 60000, 0, engine::TimeMode::SUDDEN_DEATH};
+    g.setup_sides = &setup_sides;
+    return g;
+}
+
+}  // namespace
+
+const console::GameConsole& console_entry() {
+    static const console::GameConsole entry = make();
+    return entry;
+}
+
+}  // namespace venue::games::chessball

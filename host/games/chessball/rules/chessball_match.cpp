@@ -1,0 +1,603 @@
+#include "games/chessball/rules/chessball_match.h"
+
+#include <nlohmann/json.hpp>
+
+#include "chess/material.h"
+#include "chess/movegen.h"
+#include "chess/uci.h"
+
+namespace venue::games::chessball {
+
+using namespace venue::engine;
+
+namespace {
+
+const char* team_name(chess::Color c) {
+    return c == chess::WHITE ? "White" : "Black";
+}
+
+// The clause a judge's warning or removal falls under, read from the reason he
+// gave (free text; CB-6.4.2 / CB-6.4.3 when it names none of these grounds).
+const char* judge_clause(const std::string& reason, bool removal) {
+    std::string r;
+    for (char c : reason) r += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    auto says = [&](const char* word) { return r.find(word) != std::string::npos; };
+    if (removal) {
+        if (says("aggress")) return "CB-6.4.3.3";
+        if (says("offensive") || says("insult") || says("language") || says("gesture"))
+            return "CB-6.4.3.2";
+        return "CB-6.4.3";
+    }
+    if (says("displac") || says("knock") || says("touch")) return "CB-6.4.2.1";
+    if (says("illegal") || says("impossible")) return "CB-6.4.2.2";
+    if (says("disrespect")) return "CB-6.4.2.3";
+    if (says("talk") || says("prompt") || says("communicat")) return "CB-6.4.2.4";
+    return "CB-6.4.2";
+}
+
+}  // namespace
+
+std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
+    std::vector<int> buttons;
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        const TeamConfig& team = c == chess::WHITE ? config.white : config.black;
+        const std::size_t n = team.players.size();
+        if (n < 2 || n > 8)
+            return std::string(team_name(c)) + " has " + std::to_string(n) +
+                   " players; Chessball needs 2 to 8 (CB-2.2)";
+        auto ownership = FileOwnership::from_team(team);
+        if (!ownership) return std::string(team_name(c)) + ": " + ownership.error();
+        for (const PlayerConfig& p : team.players) {
+            if (p.buttons.empty()) return "player " + p.id + " has no claim button (CB-3.2)";
+            for (int b : p.buttons) {
+                for (int other : buttons)
+                    if (other == b)
+                        return "button " + std::to_string(b) + " is given to two players";
+                buttons.push_back(b);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+engine::PlayerStatus ChessballMatch::player_status(chess::Color team, int index) const {
+    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+    if (index < 0 || std::size_t(index) >= t.players.size()) return {};
+    const PlayerRef ref{team, index};
+    engine::PlayerStatus s;
+    s.files = ownership_[team].files_of(index);
+    s.warnings = warnings(ref);
+    s.out = removed(ref);
+    s.holds_claim = holder_ == std::optional(ref);
+    s.buttons_live = !s.out;  // a removed player's buttons claim nothing (CB-6.4.3)
+    return s;
+}
+
+bool ChessballMatch::is_ok(std::string* why) const {
+    if (!Match::is_ok(why)) return false;
+    auto fail = [&](std::string reason) {
+        if (why) *why = std::move(reason);
+        return false;
+    };
+    if (holder_ && removed(*holder_)) return fail("a removed player holds the claim");
+    for (chess::Color c : {chess::WHITE, chess::BLACK})
+        for (int w : warnings_[c])
+            if (w < 0) return fail("a negative warning count");
+    return true;
+}
+
+std::vector<engine::PendingRuling> ChessballMatch::pending_rulings() const {
+    std::vector<engine::PendingRuling> out;
+    for (const Proposal& p : proposals_)
+        if (p.open) out.push_back({p.ref, player(p.player).id, p.reason});
+    return out;
+}
+
+ChessballMatch::ChessballMatch(MatchConfig config)
+    : Match(std::move(config)), rules_(ChessballRules::of(config_)) {
+    start_file_ = current_files();  // every man starts on the file of his square
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        auto o = FileOwnership::from_team(team);
+        if (o) ownership_[c] = *o;
+        removed_[c].assign(team.players.size(), false);
+        warnings_[c].assign(team.players.size(), 0);
+    }
+}
+
+const PlayerConfig& ChessballMatch::player(PlayerRef p) const {
+    const TeamConfig& team = p.team == chess::WHITE ? config_.white : config_.black;
+    return team.players[std::size_t(p.index)];
+}
+
+std::string ChessballMatch::name(PlayerRef p) const {
+    return player(p).name + " (" + team_name(p.team) + ")";
+}
+
+std::optional<PlayerRef> ChessballMatch::find_player(const std::string& id) const {
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        for (std::size_t i = 0; i < team.players.size(); ++i)
+            if (team.players[i].id == id) return PlayerRef{c, int(i)};
+    }
+    return std::nullopt;
+}
+
+std::optional<PlayerRef> ChessballMatch::player_of_button(int button) const {
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        for (std::size_t i = 0; i < team.players.size(); ++i)
+            for (int b : team.players[i].buttons)
+                if (b == button) return PlayerRef{c, int(i)};
+    }
+    return std::nullopt;
+}
+
+int ChessballMatch::ownership_file(chess::Square s) const {
+    if (rules_.ownership == Ownership::CURRENT_FILE) return chess::file_of(s);
+    const chess::PieceId id = game_.position().id_on(s);
+    return id == chess::NO_PIECE_ID ? chess::file_of(s) : start_file_[id];
+}
+
+std::array<int, chess::SQUARE_NB> ChessballMatch::ownership_files() const {
+    std::array<int, chess::SQUARE_NB> files{};
+    for (int sq = 0; sq < chess::SQUARE_NB; ++sq)
+        files[std::size_t(sq)] = ownership_file(chess::Square(sq));
+    return files;
+}
+
+// CB-2.3 with CB-A1 (by default the file the piece stands on now; start_file: the file it
+// started on) and CB-A2 (castling belongs to the owner of the king's file: the king's move).
+bool ChessballMatch::owns_move(PlayerRef p, chess::Move m) const {
+    return ownership_[p.team].owner(ownership_file(m.from())) == p.index;
+}
+
+bool ChessballMatch::has_legal_move(PlayerRef p) const {
+    for (chess::Move m : chess::legal_moves(game_.position()))
+        if (owns_move(p, m)) return true;
+    return false;
+}
+
+void ChessballMatch::refuse_claim(PlayerRef p, int button, const char* code, const char* rule,
+                                  const std::string& why, bool release, std::vector<Decision>& out,
+                                  std::int64_t margin_us) {
+    out.push_back({ClaimRefused{config_.id, p.team, player(p).id, code, margin_us}, rule, why});
+    // The hub granted the lockout by itself; the host overrides it.
+    if (release)
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_RELEASE, p.team, 0, button}, rule,
+                       "release the claim the hub granted"});
+}
+
+void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
+    auto p = player_of_button(e.button);
+    if (!p) {
+        ignore("CB-3.2", "button " + std::to_string(e.button) + " belongs to no player", out);
+        return;
+    }
+    if (finished(out)) return;
+    switch (e.verdict) {
+        case ClaimVerdict::OUT_OF_TURN:
+            refuse_claim(*p, e.button, "NOT_TEAM_TURN", "CB-A6",
+                         name(*p) + " pressed while the other team is to move", false, out);
+            return;
+        case ClaimVerdict::LATE:
+            refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2",
+                         name(*p) + " pressed " + std::to_string(e.margin_us) +
+                             " us after the claim was taken",
+                         false, out, e.margin_us);
+            return;
+        case ClaimVerdict::TIE:
+            if (e.winner != e.button) {
+                refuse_claim(*p, e.button, "TIE_LOST", "CB-A3",
+                             name(*p) + " tied in the same sample; the hub's draw (" + e.tie_rule +
+                                 ") chose button " + std::to_string(e.winner),
+                             false, out);
+                return;
+            }
+            break;
+        case ClaimVerdict::ACCEPTED:
+            break;
+    }
+    const char* grant_rule = e.verdict == ClaimVerdict::TIE ? "CB-A3" : "CB-3.2";
+    if (removed(*p)) {
+        refuse_claim(*p, e.button, "REMOVED", "CB-6.4.4.5", name(*p) + " has been removed", true,
+                     out);
+    } else if (phase_ == MatchPhase::PAUSED) {
+        refuse_claim(*p, e.button, "PAUSED", "CB-6.2.2.1", "the judge has paused the game", true,
+                     out);
+    } else if (p->team != game_.position().side_to_move()) {
+        refuse_claim(*p, e.button, "NOT_TEAM_TURN", "CB-1.4",
+                     std::string(team_name(p->team)) + " is not to move", true, out);
+    } else if (restore_required_ || !restore_squares_.empty()) {
+        refuse_claim(*p, e.button, "BOARD_NOT_RESTORED", "X-6",
+                     "the board must match the game position first", true, out);
+    } else if (holder_ && !(*holder_ == *p)) {
+        refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2", name(*holder_) + " holds the claim",
+                     true, out);
+    } else if (!has_legal_move(*p)) {
+        refuse_claim(
+            *p, e.button, "NO_LEGAL_MOVE", "CB-A4",
+            name(*p) + " has no legal move on his files " + ownership_[p->team].files_of(p->index),
+            true, out);
+    } else {
+        holder_ = *p;
+        std::string why = name(*p) + " claims the move (button " + std::to_string(e.button) + ")";
+        if (e.verdict == ClaimVerdict::TIE)
+            why += "; a tie in one sample, won by the hub's draw (" + e.tie_rule + ")";
+        out.push_back({ClaimGranted{config_.id, player(*p).id, e.button}, grant_rule, why});
+    }
+}
+
+void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    if (!holder_) {
+        displacement("a piece moved (" + e.uci + ") while nobody holds the claim", out);
+        return;
+    }
+    auto m = chess::parse_uci(game_.position(), e.uci);
+    if (!m) {
+        impossible_move(e.uci + " is not a legal move", out);
+        return;
+    }
+    if (!owns_move(*holder_, *m)) {
+        impossible_move(name(*holder_) + " moved from " + chess::square_to_string(m->from()) +
+                            ", a file he does not own",
+                        out);
+        return;
+    }
+    const std::size_t first = out.size();
+    Match::on(e, out);  // a legal move of his: waits for the clock press (or mates at once)
+    cite_ending(first, out);
+    if (phase_ == MatchPhase::FINISHED) holder_.reset();
+}
+
+void ChessballMatch::on(const BoardMismatch& e, std::vector<Decision>& out) {
+    if (phase_ == MatchPhase::FINISHED) return;
+    if (!holder_) {
+        restore_squares_ = e.squares;
+        displacement("the board changed while nobody holds the claim", out);
+        return;
+    }
+    Match::on(e, out);
+}
+
+void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    if (e.side != game_.position().side_to_move() || phase_ == MatchPhase::PAUSED) {
+        Match::on(e, out);
+        return;
+    }
+    if (holder_ && pending_ && !restore_required_) {
+        const PlayerRef mover = *holder_;
+        const std::size_t first = out.size();
+        Match::on(e, out);
+        cite_ending(first, out);
+        fifty_moves(out);
+        holder_ = mover;
+        end_claim("CB-6.3", "the clock press completes the move and ends the claim", out);
+        return;
+    }
+    impossible_move(holder_ ? "the clock was pressed without a legal move of " + name(*holder_)
+                            : std::string("the clock was pressed with no claim and no move"),
+                    out);
+}
+
+void ChessballMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
+    ignore("CB-A13", "no team may claim a draw in Chessball; fivefold repetition is automatic",
+           out);
+}
+
+// CB-5.2.2 with CB-A10: the Laws' Art. 6.9 decides; the decision names the clause.
+void ChessballMatch::on(const FlagFell& e, std::vector<Decision>& out) {
+    const std::size_t first = out.size();
+    Match::on(e, out);
+    cite_ending(first, out);
+    holder_.reset();
+}
+
+// CB-5.3.3 with CB-A12: 50 moves by each team (100 plies), drawn without a claim.
+void ChessballMatch::carry_start_files(const chess::Position& old,
+                                       std::optional<chess::PhysicalMove> moved) {
+    std::array<int, chess::SQUARE_NB> carried{};
+    for (int sq = 0; sq < chess::SQUARE_NB; ++sq) {
+        const chess::Square was =
+            moved && chess::Square(sq) == moved->to ? moved->from : chess::Square(sq);
+        const chess::PieceId id = old.id_on(was);
+        carried[std::size_t(sq)] =
+            id == chess::NO_PIECE_ID ? chess::file_of(chess::Square(sq)) : start_file_[id];
+    }
+    start_file_ = carried;
+}
+
+void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
+    if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100)
+        end("1/2-1/2", "50-move rule", "CB-5.3.3",
+            "50 moves by each team without a pawn move or capture (automatic, CB-A12)", out);
+}
+
+// The Laws decide how a game ends; the catalogue names the Chessball clause
+// (the Laws' article stays in the reason).
+void ChessballMatch::cite_ending(std::size_t first, std::vector<Decision>& out) const {
+    if (phase_ != MatchPhase::FINISHED) return;
+    const char* rule = nullptr;
+    if (termination_ == "checkmate")
+        rule = "CB-5.2.1";
+    else if (termination_ == "stalemate")
+        rule = "CB-5.3.1";
+    else if (termination_ == "dead position")
+        rule = "CB-5.3.2";
+    else if (termination_ == "fivefold repetition")
+        rule = "CB-A13";
+    else if (termination_ == "75-move rule")
+        rule = "CB-A12";
+    else if (termination_ == "time forfeit")
+        rule = result_ == "1/2-1/2" ? "CB-A10" : "CB-5.2.2";
+    if (!rule) return;
+    bool ended = false;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        Decision& d = out[i];
+        ended = ended || std::holds_alternative<GameEnded>(d.body);
+        if (!ended || d.rule.rfind("FIDE-", 0) != 0) continue;
+        d.reason += " (Laws of Chess, Art. " + d.rule.substr(5) + ")";
+        d.rule = rule;
+    }
+}
+
+void ChessballMatch::end_claim(const char* rule, const std::string& why,
+                               std::vector<Decision>& out) {
+    if (!holder_) return;
+    out.push_back({ClaimEnded{config_.id, player(*holder_).id}, rule, why});
+    holder_.reset();
+}
+
+// CB-6.4.2.2: an impossible move must be taken back, and its maker is warned.
+void ChessballMatch::impossible_move(const std::string& what, std::vector<Decision>& out) {
+    pending_.reset();
+    restore_required_ = true;
+    out.push_back({RestoreRequired{config_.id, game_.position().fen(), restore_squares_},
+                   "CB-6.4.2.2", what + ": restore the position"});
+    // CB-A18: the offending team's clock keeps running while the position is restored.
+    const chess::Color to_move = game_.position().side_to_move();
+    clock_.running = to_move;
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, to_move, 0, 0}, "CB-A18",
+                   std::string(team_name(to_move)) + "'s clock keeps running"});
+    if (holder_) warn(*holder_, what, "CB-6.4.2.2", false, out);  // CB-A17: he keeps the claim
+}
+
+// CB-4.2 with CB-A8: the board shows a change but not who made it.
+void ChessballMatch::displacement(const std::string& what, std::vector<Decision>& out) {
+    pending_.reset();
+    restore_required_ = true;
+    out.push_back({RestoreRequired{config_.id, game_.position().fen(), restore_squares_}, "CB-4.2",
+                   what + "; the judge attributes it (CB-A8) and the position is restored"});
+}
+
+void ChessballMatch::warn(PlayerRef p, const std::string& reason, const char* rule, bool judge,
+                          std::vector<Decision>& out) {
+    if (judge || rules_.auto_warnings) {
+        give_warning(p, reason, rule, out);
+        return;
+    }
+    const int ref = int(proposals_.size()) + 1;
+    proposals_.push_back({ref, p, reason, true});
+    out.push_back(
+        {WarningProposed{config_.id, ref, player(p).id, reason}, rule,
+         "warning " + std::to_string(ref) + " for " + name(p) + " waits for the judge: " + reason});
+}
+
+void ChessballMatch::give_warning(PlayerRef p, const std::string& reason, const char* rule,
+                                  std::vector<Decision>& out) {
+    if (removed(p)) return;
+    const int count = ++warnings_[p.team][std::size_t(p.index)];
+    out.push_back({WarningGiven{config_.id, player(p).id, count, reason}, rule,
+                   name(p) + ": warning " + std::to_string(count) + ", " + reason});
+    const ChessballRules& rules = rules_;
+    const bool removal = count >= rules.warnings_to_remove;
+    if (!removal || rules.third_warning_bonus)
+        add_time(~p.team, rules.warning_bonus_ms, "CB-6.4.2.5",
+                 std::string(team_name(~p.team)) + " receives " +
+                     std::to_string(rules.warning_bonus_ms / 1000) + " s for the warning",
+                 out);
+    if (removal)
+        remove(p, "CB-6.4.3.1", name(p) + " has received " + std::to_string(count) + " warnings",
+               out);
+}
+
+void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& why,
+                            std::vector<Decision>& out) {
+    if (removed(p)) return;
+    RemovalPlan plan = plan_removal(game_.position(), p.team, ownership_[p.team], p.index,
+                                    removed_[p.team], ownership_files());
+    removed_[p.team][std::size_t(p.index)] = true;
+    if (holder_ && *holder_ == p) end_claim(rule, name(p) + " is removed", out);
+    const std::string files = ownership_[p.team].files_of(p.index);
+    std::string to;
+    if (plan.recipient >= 0) {
+        ownership_[p.team].transfer(p.index, plan.recipient);
+        to = player(PlayerRef{p.team, plan.recipient}).id;
+    }
+    out.push_back(
+        {PlayerRemoved{config_.id, player(p).id, plan.squares, to}, rule,
+         why + "; his files " + files + (to.empty() ? "" : " pass to " + to) + " (CB-6.4.4.4)"});
+    for (int b : player(p).buttons)
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_DISABLE_BUTTON, p.team, 0, b},
+                       "CB-6.4.4.5", "a removed player's button is dead"});
+
+    // CB-6.4.4.1: his team's men come off; the board must show it.
+    auto edited = without_pieces(game_.position(), plan.squares);
+    if (!edited) {
+        phase_ = MatchPhase::PAUSED;
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, p.team, 0, 0}, "CB-A21",
+                       "the removal would leave a king in check: the judge decides (" +
+                           edited.error() + ")"});
+    } else if (!plan.squares.empty()) {
+        carry_start_files(game_.position());
+        start_new_part(*edited, "a player was removed (" + player(p).id + ")");
+        restore_required_ = true;
+        out.push_back({RestoreRequired{config_.id, edited->fen(), plan.squares}, "CB-6.4.4.1",
+                       "take these men off the board (never the king, CB-6.4.4.2)"});
+    }
+
+    // CB-A23: a team with nobody left forfeits.
+    bool anyone = false;
+    for (bool r : removed_[p.team]) anyone |= !r;
+    if (!anyone) {
+        end(p.team == chess::WHITE ? "0-1" : "1-0", "forfeit", "CB-A23",
+            std::string(team_name(p.team)) + " has no player left", out);
+        return;
+    }
+    if (edited && game_.status() != chess::GameStatus::ONGOING) {
+        const chess::GameStatus s = game_.status();
+        if (s == chess::GameStatus::CHECKMATE)
+            end(game_.position().side_to_move() == chess::WHITE ? "0-1" : "1-0", "checkmate",
+                "CB-5.2.1", "checkmate after the removal", out);
+        else
+            end("1/2-1/2", chess::to_string(s),
+                s == chess::GameStatus::STALEMATE       ? "CB-5.3.1"
+                : s == chess::GameStatus::DEAD_POSITION ? "CB-5.3.2"
+                                                        : "CB-5.3",
+                std::string(chess::to_string(s)) + " after the removal (CB-A21)", out);
+    }
+}
+
+void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
+    using K = ArbiterActionKind;
+    const bool team_action = e.kind == K::WARN || e.kind == K::REMOVE ||
+                             e.kind == K::CONFIRM_WARNING || e.kind == K::REJECT_WARNING ||
+                             e.kind == K::RELEASE_CLAIM;
+    if (!team_action) {
+        const std::size_t plies = game_.ply_count(), parts = parts_.size(), first = out.size();
+        const chess::Position before = game_.position();
+        Match::on(e, out);
+        cite_ending(first, out);
+        if (e.kind == K::RESTORE_POSITION) holder_.reset();
+        if (e.kind == K::ILLEGAL_MOVE_STANDS && parts_.size() > parts) {
+            // Stood, so it parsed.
+            carry_start_files(before, *chess::parse_physical_move(e.text));
+            if (phase_ != MatchPhase::FINISHED) fifty_moves(out);
+            end_claim("CB-6.3", "the judge let the illegal move stand: the claim ends", out);
+        }
+        // a move the judge enters completes the turn like a clock press (CB-6.3).
+        if (e.kind == K::ENTER_MOVE && game_.ply_count() > plies) {
+            fifty_moves(out);
+            end_claim("CB-6.3", "the judge entered the move: the claim ends", out);
+        }
+        return;
+    }
+    if (e.note.empty()) {
+        ignore("X-3", "an arbiter's action needs a note saying why", out);
+        return;
+    }
+    if (finished(out)) return;
+    switch (e.kind) {
+        case K::WARN:
+        case K::REMOVE: {
+            auto p = find_player(e.player);
+            if (!p) {
+                ignore("CB-6.2.2.2", "no player '" + e.player + "'", out);
+                return;
+            }
+            const std::string reason = e.text.empty() ? e.note : e.text;
+            if (e.kind == K::WARN)
+                give_warning(*p, reason, judge_clause(reason, false), out);
+            else
+                remove(*p, judge_clause(reason, true),
+                       "the judge removes " + name(*p) + ": " + reason, out);
+            return;
+        }
+        case K::CONFIRM_WARNING:
+        case K::REJECT_WARNING: {
+            if (e.ref < 1 || std::size_t(e.ref) > proposals_.size() ||
+                !proposals_[std::size_t(e.ref - 1)].open) {
+                ignore("CB-6.4.2.2", "no open warning " + std::to_string(e.ref), out);
+                return;
+            }
+            Proposal& pr = proposals_[std::size_t(e.ref - 1)];
+            pr.open = false;
+            if (e.kind == K::CONFIRM_WARNING)
+                give_warning(pr.player, pr.reason, "CB-6.4.2.2", out);
+            else
+                ignore("CB-6.2.3", "the judge dismissed warning " + std::to_string(e.ref), out);
+            return;
+        }
+        case K::RELEASE_CLAIM:
+            if (!holder_) {
+                ignore("CB-A5", "nobody holds the claim", out);
+                return;
+            }
+            out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_RELEASE, holder_->team, 0, 0},
+                           "CB-A5", "the judge releases the claim: " + e.note});
+            end_claim("CB-A5", "released by the judge", out);
+            return;
+        default:
+            return;
+    }
+}
+
+std::string ChessballMatch::canonical_extra() const {
+    std::string s = "chessball";
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        s += std::string(" ") + team_name(c) + ":";
+        for (int o : ownership_[c].owners()) s += std::to_string(o);
+        for (std::size_t i = 0; i < removed_[c].size(); ++i)
+            s += "/" + std::to_string(warnings_[c][i]) + (removed_[c][i] ? "r" : "");
+    }
+    s += " holder " + (holder_ ? player(*holder_).id : std::string("-"));
+    for (const Proposal& p : proposals_)
+        s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
+    if (rules_.ownership == Ownership::START_FILE) {
+        s += "\nstart files ";
+        for (int f : start_file_) s += char('a' + f);
+    }
+    return s + "\n";
+}
+
+std::string ChessballMatch::extra_snapshot() const {
+    nlohmann::json j;
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        nlohmann::json t;
+        t["owners"] = ownership_[c].owners();
+        t["removed"] = removed_[c];
+        t["warnings"] = warnings_[c];
+        j[c == chess::WHITE ? "white" : "black"] = t;
+    }
+    j["holder"] = holder_ ? nlohmann::json{int(holder_->team), holder_->index} : nlohmann::json();
+    nlohmann::json props = nlohmann::json::array();
+    for (const Proposal& p : proposals_)
+        props.push_back({p.ref, int(p.player.team), p.player.index, p.reason, p.open});
+    j["proposals"] = props;
+    j["start_file"] = start_file_;
+    return j.dump();
+}
+
+bool ChessballMatch::restore_extra(std::string_view text) {
+    try {
+        auto j = nlohmann::json::parse(text);
+        for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+            const auto& t = j.at(c == chess::WHITE ? "white" : "black");
+            ownership_[c].set_owners(t.at("owners").get<std::array<int, 8>>());
+            removed_[c] = t.at("removed").get<std::vector<bool>>();
+            warnings_[c] = t.at("warnings").get<std::vector<int>>();
+        }
+        holder_.reset();
+        if (!j.at("holder").is_null())
+            holder_ = PlayerRef{chess::Color(j["holder"][0].get<int>()), j["holder"][1].get<int>()};
+        proposals_.clear();
+        for (const auto& p : j.at("proposals"))
+            proposals_.push_back({p[0].get<int>(),
+                                  PlayerRef{chess::Color(p[1].get<int>()), p[2].get<int>()},
+                                  p[3].get<std::string>(), p[4].get<bool>()});
+        // Snapshots written before the parts moved to Match kept them here.
+        if (j.contains("segments") && parts_.empty())
+            for (const auto& line : j.at("segments"))
+                parts_.push_back({line.get<std::string>(), "a player was removed"});
+        // Snapshots written before CB-A1's option have none: every man by his square then.
+        if (j.contains("start_file"))
+            start_file_ = j.at("start_file").get<std::array<int, chess::SQUARE_NB>>();
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+}  // namespace venue::games::chessball

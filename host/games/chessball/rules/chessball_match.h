@@ -1,0 +1,112 @@
+// Chessball (S. A. Silvestrov, 2009): two teams share one game; each player
+// owns files and claims the move by pressing his signal button. Rule ids are
+// the rules catalogue's (CB-*), with its CB-A defaults.
+//
+// Claim life:  none ──hub: accepted press──▶ held by P ──clock press after P's move──▶ none
+//                                              │  ╰──judge releases / P removed──────────▶ none
+//                                              ╰──impossible move: P keeps it (CB-A17)
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/position_edit.h"
+#include "games/chessball/rules/chessball_rules.h"
+#include "games/chessball/rules/file_ownership.h"
+#include "venue/match.h"
+
+namespace venue::games::chessball {
+
+using engine::Decision;
+
+// A player's place in the match: team colour and index in that team's list.
+struct PlayerRef {
+    chess::Color team = chess::WHITE;
+    int index = 0;
+    bool operator==(const PlayerRef&) const = default;
+};
+
+struct Proposal {
+    int ref = 0;
+    PlayerRef player;
+    std::string reason;
+    bool open = true;
+};
+
+class ChessballMatch : public engine::Match {
+  public:
+    // The configuration must have passed validate() (the venue file loader does).
+    explicit ChessballMatch(engine::MatchConfig config);
+    // CB-2.2 (2 to 8 players per team), CB-2.3/A24 (files), buttons unique.
+    static std::optional<std::string> validate(const engine::MatchConfig& config);
+
+    std::optional<PlayerRef> claim_holder() const { return holder_; }
+    const FileOwnership& ownership(chess::Color team) const { return ownership_[team]; }
+    int warnings(PlayerRef p) const { return warnings_[p.team][std::size_t(p.index)]; }
+    bool removed(PlayerRef p) const { return removed_[p.team][std::size_t(p.index)]; }
+    const std::vector<Proposal>& proposals() const { return proposals_; }
+    const engine::PlayerConfig& player(PlayerRef p) const;
+
+    engine::PlayerStatus player_status(chess::Color team, int index) const override;
+    bool claims_the_move() const override { return true; }
+    bool is_ok(std::string* why = nullptr) const override;
+    std::vector<engine::PendingRuling> pending_rulings() const override;
+
+    std::string extra_snapshot() const override;
+    bool restore_extra(std::string_view json) override;
+
+  protected:
+    std::string canonical_extra() const override;
+
+    using Match::on;  // the handlers not overridden here stay the Laws of Chess
+
+    void on(const engine::ClaimPressed& e, std::vector<Decision>& out) override;
+    void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;
+    void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;
+    void on(const engine::ClockPressed& e, std::vector<Decision>& out) override;
+    void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;
+    void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
+    void on(const engine::ArbiterAction& e, std::vector<Decision>& out) override;
+
+  private:
+    std::optional<PlayerRef> find_player(const std::string& id) const;
+    std::optional<PlayerRef> player_of_button(int button) const;
+    bool owns_move(PlayerRef p, chess::Move m) const;
+    // The file by which the man on `s` belongs to a player (CB-A1), and that for every square.
+    int ownership_file(chess::Square s) const;
+    std::array<int, chess::SQUARE_NB> ownership_files() const;
+    bool has_legal_move(PlayerRef p) const;
+    void refuse_claim(PlayerRef p, int button, const char* code, const char* rule,
+                      const std::string& why, bool release, std::vector<Decision>& out,
+                      std::int64_t margin_us = 0);
+    void end_claim(const char* rule, const std::string& why, std::vector<Decision>& out);
+    void cite_ending(std::size_t first, std::vector<Decision>& out) const;
+    void fifty_moves(std::vector<Decision>& out);
+    // CB-A1's start files for a new part of the game, whose piece ids are its squares: each man
+    // keeps the start file he had in `old`; `moved` is the illegal move that stood, if any.
+    void carry_start_files(const chess::Position& old,
+                           std::optional<chess::PhysicalMove> moved = std::nullopt);
+    void impossible_move(const std::string& what, std::vector<Decision>& out);
+    void displacement(const std::string& what, std::vector<Decision>& out);
+    void warn(PlayerRef p, const std::string& reason, const char* rule, bool judge,
+              std::vector<Decision>& out);
+    void give_warning(PlayerRef p, const std::string& reason, const char* rule,
+                      std::vector<Decision>& out);
+    void remove(PlayerRef p, const char* rule, const std::string& why, std::vector<Decision>& out);
+    std::string name(PlayerRef p) const;
+
+    FileOwnership ownership_[2];
+    std::vector<bool> removed_[2];
+    std::vector<int> warnings_[2];
+    std::optional<PlayerRef> holder_;
+    std::vector<Proposal> proposals_;
+    // CB-A1 start_file: the file each man of the part being played started the game on, by its
+    // PieceId in this part (a removal starts a new part whose ids are its squares, so the
+    // files are carried over from the old part's ids).
+    std::array<int, chess::SQUARE_NB> start_file_{};
+    ChessballRules rules_;  // from config_.options, read once
+};
+
+}  // namespace venue::games::chessball

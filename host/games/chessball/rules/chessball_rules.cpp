@@ -1,0 +1,116 @@
+#include "games/chessball/rules/chessball_rules.h"
+
+#include "games/chessball/rules/chessball_match.h"
+
+namespace venue::games::chessball {
+
+namespace {
+
+using engine::GameOption;
+using engine::OptionKind;
+
+const char* ownership_name(Ownership o) {
+    return o == Ownership::START_FILE ? "start_file" : "current_file";
+}
+
+std::vector<GameOption> options() {
+    const ChessballRules d;
+    return {
+        {"ownership",
+         "ownership",
+         OptionKind::CHOICE,
+         std::string(ownership_name(d.ownership)),
+         1,
+         0,
+         0,
+         {"current_file", "start_file"},
+         "CB-A1",
+         "which file makes a man a player's: the file it stands on, or the file it started on"},
+        {"auto_warnings",
+         "auto_warnings",
+         OptionKind::FLAG,
+         d.auto_warnings,
+         1,
+         0,
+         0,
+         {},
+         "CB-6.4.2.2",
+         "give warnings without the judge confirming each one"},
+        {"warning_bonus_ms",
+         "warning_bonus_seconds",
+         OptionKind::DURATION,
+         d.warning_bonus_ms,
+         1000,
+         0,
+         0,
+         {},
+         "CB-6.4.2.5",
+         "time given to the opposing team for each warning"},
+        {"third_warning_bonus",
+         "third_warning_bonus",
+         OptionKind::FLAG,
+         d.third_warning_bonus,
+         1,
+         0,
+         0,
+         {},
+         "CB-A19",
+         "the warning that removes a player gives time too"},
+        {"warnings_to_remove",
+         "warnings_to_remove",
+         OptionKind::COUNT,
+         std::int64_t(d.warnings_to_remove),
+         1,
+         1,
+         0,
+         {},
+         "CB-6.4.3.1",
+         "warnings after which a player is removed"},
+    };
+}
+
+std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
+    return std::make_unique<ChessballMatch>(config);
+}
+
+}  // namespace
+
+ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
+    const engine::GameOptions& o = config.options;
+    ChessballRules r;
+    r.ownership = o.text("ownership", ownership_name(r.ownership)) == "start_file"
+                      ? Ownership::START_FILE
+                      : Ownership::CURRENT_FILE;
+    r.auto_warnings = o.flag("auto_warnings", r.auto_warnings);
+    r.warning_bonus_ms = o.number("warning_bonus_ms", r.warning_bonus_ms);
+    r.third_warning_bonus = o.flag("third_warning_bonus", r.third_warning_bonus);
+    r.warnings_to_remove = int(o.number("warnings_to_remove", r.warnings_to_remove));
+    return r;
+}
+
+void ChessballRules::write_to(engine::MatchConfig& config) const {
+    engine::GameOptions& o = config.options;
+    o.set("ownership", std::string(ownership_name(ownership)));
+    o.set("auto_warnings", auto_warnings);
+    o.set("warning_bonus_ms", warning_bonus_ms);
+    o.set("third_warning_bonus", third_warning_bonus);
+    o.set("warnings_to_remove", std::int64_t(warnings_to_remove));
+}
+
+const engine::GameRules& rules() {
+    static const engine::GameRules game{
+        .id = "chessball",
+        .display_name = "Chessball",
+        .summary = "team chess: each player owns files and claims the move with a button",
+        .rules_doc = "docs/games/chessball.md",
+        .sides = {2, 8, "team"},
+        .default_time = {},
+        .options = options(),
+        .boards = nullptr,
+        .validate = &ChessballMatch::validate,
+        .make_match = &make,
+    };
+    return game;
+}
+
+}  // namespace venue::games::chessball

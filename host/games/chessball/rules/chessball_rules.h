@@ -1,0 +1,32 @@
+// Chessball's pre-agreed conditions (catalogue CB-6.1 and the CB-A defaults): the keys of the
+// venue file's [match.chessball] table, and the registry's description of the game.
+#pragma once
+
+#include <cstdint>
+
+#include "venue/game_rules.h"
+
+namespace venue::games::chessball {
+
+// CB-A1: which file makes a man a player's.
+enum class Ownership : std::uint8_t {
+    CURRENT_FILE,  // the default: the file the man stands on when it moves (CB-3.3, CB-6.4.4)
+    START_FILE,    // the file it stood on at the start (CB-2.3's "beginning of the verticals")
+};
+
+struct ChessballRules {
+    Ownership ownership = Ownership::CURRENT_FILE;  // CB-A1 (CB-A20 follows it)
+    bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
+    std::int64_t warning_bonus_ms = 120000;  // CB-6.4.2.5: to the opposing team per warning
+    bool third_warning_bonus = true;         // CB-A19
+    int warnings_to_remove = 3;              // CB-6.4.3.1
+
+    // The rules a match config sets (absent keys keep their defaults), and back.
+    static ChessballRules of(const engine::MatchConfig& config);
+    void write_to(engine::MatchConfig& config) const;
+};
+
+// The registry's entry (host/games/registered_games.cpp).
+const engine::GameRules& rules();
+
+}  // namespace venue::games::chessball

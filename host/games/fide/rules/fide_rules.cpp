@@ -1,0 +1,29 @@
+#include "games/fide/rules/fide_rules.h"
+
+namespace venue::games::fide {
+
+namespace {
+
+std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
+    return std::make_unique<engine::Match>(config);
+}
+
+}  // namespace
+
+const engine::GameRules& rules() {
+    static const engine::GameRules game{
+        .id = "fide",
+        .display_name = "Chess",
+        .summary = "plain chess under the FIDE Laws of Chess, one player a side",
+        .rules_doc = "docs/chess-core.md",
+        .sides = {1, 1, "player"},
+        .default_time = {},
+        .options = {},
+        .boards = nullptr,
+        .validate = nullptr,
+        .make_match = &make,
+    };
+    return game;
+}
+
+}  // namespace venue::games::fide
