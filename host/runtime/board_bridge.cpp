@@ -94,28 +94,39 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
                 // A board being set up shows its position or nothing: a move read from it
                 // would be a move of the branch before the board was confirmed.
                 if (role.setting_up) return;
-                last_mismatch_ = 0;
-                // The first move read may be the one the match already holds (sensed, its clock
-                // press not yet come): it is not sensed twice. So with a move and its quick reply:
-                //  - read from one board, the match plays the move when the reply comes and
-                //    holds the reply; the same board, read again against the longer game, is the
-                //    reply alone, which the match already holds: nothing new;
-                //  - the move read alone (it stood for the settle time before the reply came),
-                //    then the board with the reply read against the game without the move (only
-                //    pending): the move and the reply, of which only the reply is new. The match
-                //    plays its pending move when the reply comes, as it does for both at once.
-                const bool held = role.game == &match.game() && match.pending_move() == r.moves[0];
-                for (int i = held ? 1 : 0; i < r.moves.size(); ++i)
-                    out.push_back({host_ns, std::nullopt,
-                                   engine::MoveSensed{match_, board_, chess::to_uci(r.moves[i])}});
+                sense(r.moves, role, match, host_ns, out);
             },
             [&](const sensing::TakeBack&) { mismatch(diff, role, host_ns, out); },
             [&](const sensing::WrongMover&) { mismatch(diff, role, host_ns, out); },
             [&](const sensing::NoMatch& n) { mismatch(n.squares, role, host_ns, out); },
-            [&](const sensing::InProgress&) {},
+            [&](const sensing::InProgress& p) {
+                // A move made, and the opponent's hand already on his reply: the move is made
+                // (its press, still to come, completes it; the reply is read when set down).
+                if (!p.made.is_none() && !role.setting_up)
+                    sense({p.made}, role, match, host_ns, out);
+            },
             [&](const sensing::Ambiguous&) {},
         },
         report.result);
+}
+
+void BoardBridge::sense(const sensing::MoveSeq& moves, const engine::BoardRole& role,
+                        const engine::Match& match, std::int64_t host_ns,
+                        std::vector<engine::Event>& out) {
+    last_mismatch_ = 0;
+    // The first move read may be the one the match already holds (sensed, its clock
+    // press not yet come): it is not sensed twice. So with a move and its quick reply:
+    //  - read from one board, the match plays the move when the reply comes and
+    //    holds the reply; the same board, read again against the longer game, is the
+    //    reply alone, which the match already holds: nothing new;
+    //  - the move read alone (it stood for the settle time before the reply came),
+    //    then the board with the reply read against the game without the move (only
+    //    pending): the move and the reply, of which only the reply is new. The match
+    //    plays its pending move when the reply comes, as it does for both at once.
+    const bool held = role.game == &match.game() && match.pending_move() == moves[0];
+    for (int i = held ? 1 : 0; i < moves.size(); ++i)
+        out.push_back(
+            {host_ns, std::nullopt, engine::MoveSensed{match_, board_, chess::to_uci(moves[i])}});
 }
 
 }  // namespace venue::runtime

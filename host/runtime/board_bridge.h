@@ -13,6 +13,8 @@
 //                                   a move not yet completed (the piece was put back)
 //   nothing legal, a wrong mover,   BoardMismatch with the squares that differ, unless the
 //   an earlier position             match already waits for a restore (then it is expected)
+//   a move, the reply begun         MoveSensed for the move (the board shows it made, and
+//                                   only the opponent's pieces lifted since), as above
 //   half a move, an ambiguity       nothing: wait for the next board
 //   a board being set up            only its position counts (BoardRestored), nothing else
 //   a board with no game on it      nothing (the snapshots are logged all the same)
@@ -28,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "io/dgt/board_status.h"
@@ -66,6 +69,13 @@ class BoardBridge {
     // A board has been sensed that is not read yet (it has not settled): a clock press now
     // may belong to a move the recogniser has not reported yet.
     bool settling() const { return has_fed_ && (!has_read_ || last_fed_ != last_read_); }
+    // The board stands still with a move under way on it (a piece in the hand: the last reading
+    // is a partial move): a clock press now may complete a move whose reply has begun with a
+    // capture, which the board shows only once the reply is set down (press_hold.h).
+    bool in_progress() const {
+        return !settling() && last_reading_ &&
+               std::holds_alternative<sensing::InProgress>(*last_reading_);
+    }
     // When the board last changed (the host time given to on_board), for press_hold.h.
     std::int64_t last_change_ns() const { return last_change_ns_; }
     std::int64_t settle_us() const { return recogniser_.config().settle_us; }
@@ -78,6 +88,9 @@ class BoardBridge {
     static const chess::Game& game_of(const engine::BoardRole& role);
     void on_report(const sensing::Report& report, const engine::Match& match, std::int64_t host_ns,
                    std::vector<engine::Event>& out);
+    // MoveSensed for each move read but the one the match already holds.
+    void sense(const sensing::MoveSeq& moves, const engine::BoardRole& role,
+               const engine::Match& match, std::int64_t host_ns, std::vector<engine::Event>& out);
     void mismatch(chess::Bitboard squares, const engine::BoardRole& role, std::int64_t host_ns,
                   std::vector<engine::Event>& out);
 

@@ -489,11 +489,11 @@ io::HostNanos Daemon::press_waits_until(const std::string& match_id,
     io::HostNanos until = std::numeric_limits<io::HostNanos>::min();
     for (const Board& b : boards_)
         if (b.bridge.match_id() == match_id)
-            until = std::max(
-                until, press_held_until(
-                           held_since,
-                           {b.bridge.settling(), b.bridge.last_change_ns(), b.bridge.settle_us()},
-                           move_sensed));
+            until =
+                std::max(until, press_held_until(held_since,
+                                                 {b.bridge.settling(), b.bridge.last_change_ns(),
+                                                  b.bridge.settle_us(), b.bridge.in_progress()},
+                                                 move_sensed));
     return until;
 }
 

@@ -8,6 +8,10 @@
 //  - while the board is still and the match holds no sensed move for the press to complete, it
 //    waits one board scan for the board to report one (a DGT board reports a piece set down up to
 //    a scan, 200-250 ms, later; and what the board sent may still be queued for the host);
+//  - unless the board stands still with a piece in the air (a partial move): then the press may
+//    complete a move whose reply has begun by lifting the piece it captures, a board that
+//    cannot be told from the mover's piece still in his hand; the press waits for the reply to
+//    be set down (the board then shows both moves);
 // and never longer than MAX_PRESS_HOLD_NS, so that a piece held in the air does not hold up the
 // hub's input.
 // The daemon applies it on its timeline (daemon.h): the times are when the press and the board's
@@ -32,6 +36,7 @@ struct BoardForPress {
     bool settling = false;            // a change not read yet
     std::int64_t last_change_ns = 0;  // when the board last changed (host time)
     std::int64_t settle_us = 0;       // the recogniser's settle time
+    bool in_progress = false;         // still, with a partial move on it (a piece in the air)
 };
 
 // When a press stops waiting for this board, if nothing changes meanwhile (the board stays as
@@ -46,6 +51,7 @@ inline std::int64_t press_held_until(std::int64_t held_since_ns, const BoardForP
         return std::min(cap, quiet_from + board.settle_us * 1000 + PRESS_HOLD_MARGIN_NS);
     }
     if (move_sensed) return std::numeric_limits<std::int64_t>::min();
+    if (board.in_progress) return cap;
     return std::min(cap, held_since_ns + BOARD_REPORT_GRACE_NS);
 }
 

@@ -134,7 +134,12 @@ Recognition read_board(const Placement& sensed, std::int64_t at_us, const Game& 
     if (all.total() == 0) {
         if (found.wrong_side.total() == 1) return to_recognition(found.wrong_side.items[0], at_us);
         if (found.wrong_side.total() > 1) return Ambiguous{found.wrong_side};
-        return explain_partial(sensed, diff, game, legal);
+        Recognition partial = explain_partial(sensed, diff, game, legal);
+        if (auto* p = std::get_if<InProgress>(&partial)) {
+            const Move made = made_under_reply(sensed, diff, now, legal);
+            if (!made.is_none() && allowed(config, now, made)) p->made = made;
+        }
+        return partial;
     }
     std::uint16_t also_take_back = 0;
     // A reading with moves (a move, or a correction) beats a plain take-back to the same board.

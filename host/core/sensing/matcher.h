@@ -67,4 +67,16 @@ Recognition read_board(const Placement& sensed, std::int64_t at_us, const chess:
 Recognition explain_partial(const Placement& sensed, Bitboard diff, const chess::Game& game,
                             const chess::MoveList& legal);
 
+// The move made before a reply under way: the one legal move m such that the board shows the
+// position after m exactly, except that pieces are lifted (off the board, nowhere set down): the
+// replier's own, and at most one of the mover's that a legal reply captures (a capture begun by
+// lifting the piece taken). Move::none() when no move, or more than one, fits. The mover's king
+// lifted does not count (castling with the rook set down first, the king in the hand), nor the
+// piece the move set down: that board is the move still in the mover's hand (a piece with one
+// legal move, lifted, is not that move made), so a reply that begins by lifting the piece just
+// moved cannot be told from it; the clock press waits for such a reply to be set down instead
+// (runtime/press_hold.h).
+Move made_under_reply(const Placement& sensed, Bitboard diff, const chess::Position& now,
+                      const chess::MoveList& legal);
+
 }  // namespace venue::sensing

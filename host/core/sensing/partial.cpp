@@ -101,6 +101,46 @@ bool on_the_way(const Placement& sensed, const Game& game, const MoveList& legal
 
 }  // namespace
 
+Move made_under_reply(const Placement& sensed, Bitboard diff, const Position& now,
+                      const MoveList& legal) {
+    const Color replier = ~now.side_to_move();
+    Move found = Move::none();
+    for (Move m : legal) {
+        const Footprint f = footprint(now, m);
+        if ((diff & f.squares) != f.squares) continue;  // cheap: the move's squares all changed
+        bool shows = true;
+        for (int i = 0; i < f.count && shows; ++i) shows = sensed[f.square[i]] == f.after[i];
+        if (!shows) continue;
+        // Beyond the move, only pieces lifted: the replier's own, or one the reply takes.
+        const Bitboard rest = diff & ~f.squares;
+        if (rest == 0) continue;  // the move itself, exactly: a Recognised, not this
+        Bitboard mover_lifted = 0;
+        bool lifts_only = true;
+        for (Bitboard b = rest; b && lifts_only;) {
+            const Square s = pop_lsb(b);
+            const Piece p = now.piece_on(s);
+            lifts_only = sensed[s] == NO_PIECE && p != NO_PIECE &&
+                         (color_of(p) == replier || type_of(p) != KING);
+            if (lifts_only && color_of(p) != replier) mover_lifted |= square_bb(s);
+        }
+        if (!lifts_only) continue;
+        if (mover_lifted) {
+            // One of the mover's pieces off the board: the reply begun by taking it (a legal
+            // reply captures on its square), not the mover still at work (a rook set down
+            // before the king in castling, the king then lifted, is not that).
+            if (popcount(mover_lifted) > 1) continue;
+            Position after = now;
+            after.do_move(m);
+            bool taken = false;
+            for (Move r : legal_moves(after)) taken = taken || r.to() == lsb(mover_lifted);
+            if (!taken) continue;
+        }
+        if (!found.is_none()) return Move::none();  // two fit: say none
+        found = m;
+    }
+    return found;
+}
+
 Recognition explain_partial(const Placement& sensed, Bitboard diff, const Game& game,
                             const MoveList& legal) {
     if (on_the_way(sensed, game, legal)) return InProgress{diff};

@@ -63,7 +63,8 @@ std::string to_string(const Recognition& r) {
                        to_string(x.moves) + at(x.at_us);
             },
             [](const InProgress& x) {
-                return "in progress [" + squares_to_string(x.squares) + "]";
+                return "in progress [" + squares_to_string(x.squares) + "]" +
+                       (x.made.is_none() ? "" : " after " + chess::to_uci(x.made));
             },
             [](const NoMatch& x) {
                 std::string out = "no match [" + squares_to_string(x.squares) + "] closest";

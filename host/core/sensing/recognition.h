@@ -9,7 +9,9 @@
 //                a take-back, or a correction (a piece set down briefly, then moved on)
 //   WrongMover   a legal move, but the filter refuses who made it, or the side not to move made
 //                it; team games turn this into an "impossible move" warning
-//   InProgress   a partial move: pieces lifted, a capture or castling half done
+//   InProgress   a partial move: pieces lifted, a capture or castling half done; or a move
+//                made and the reply begun (`made`: the board is the position after it with
+//                pieces of the side then to move lifted)
 //   NoMatch      nothing explains the board: the squares that differ and the closest moves
 //   Ambiguous    more than one reading fits; the recogniser waits for the next board
 #pragma once
@@ -120,6 +122,11 @@ struct WrongMover {
 
 struct InProgress {
     Bitboard squares = 0;  // where the board differs from the current position
+    // The one move of the side to move (allowed by the filter) the board shows made, with only
+    // pieces of the side then to move lifted since: the reply under way. A player who lifts his
+    // piece before the mover has pressed the clock has not undone the move (see
+    // made_under_reply in matcher.h). Move::none() when no move, or more than one, fits.
+    Move made = Move::none();
     bool operator==(const InProgress&) const = default;
 };
 

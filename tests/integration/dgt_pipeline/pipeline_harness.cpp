@@ -389,10 +389,10 @@ void Table::release_presses() {
             const std::int64_t t = steady_ns();
             if (p.held_since_ns == 0) p.held_since_ns = t;
             const engine::Match* match = state_.match(match_id_);
-            if (runtime::press_still_held(
-                    t, p.held_since_ns,
-                    {bridge_->settling(), bridge_->last_change_ns(), bridge_->settle_us()},
-                    match && match->pending_move().has_value())) {
+            if (runtime::press_still_held(t, p.held_since_ns,
+                                          {bridge_->settling(), bridge_->last_change_ns(),
+                                           bridge_->settle_us(), bridge_->in_progress()},
+                                          match && match->pending_move().has_value())) {
                 p.waited = true;
                 return;
             }

@@ -179,6 +179,91 @@ TEST_F(BoardBridgeTest, AMoveSensedAloneThenReadWithItsReplyIsSensedOnce) {
     }
 }
 
+// Issue #15: the move stands, the opponent lifts his piece to reply before the mover's clock
+// press, and the board stands still like that (a host away, a player thinking with the piece in
+// his hand). The move is sensed from that board, so the press completes it; the reply, set down,
+// is sensed once.
+TEST_F(BoardBridgeTest, AMoveIsSensedWhileTheOpponentsReplyIsInTheAir) {
+    show(after({}));
+    std::vector<engine::Decision> decisions;
+    auto apply_all = [&](const std::vector<engine::Event>& events) {
+        for (const auto& e : events)
+            for (auto& d : state_.apply(e)) decisions.push_back(std::move(d));
+    };
+    apply_all(show(after({"e2e4"})));
+    apply_all({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}}});
+    apply_all(show(after({"e2e4", "e7e5"})));
+    apply_all({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::BLACK, std::nullopt}}});
+    ASSERT_EQ(match().game().ply_count(), 2u);
+
+    // 2. Nf3, and Black's hand already on his b8 knight: the board shows Nf3 made.
+    sensing::Placement reply_begun = after({"e2e4", "e7e5", "g1f3"});
+    reply_begun[chess::SQ_B8] = chess::NO_PIECE;
+    auto out = show(reply_begun);
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "g1f3");
+    EXPECT_TRUE(bridge_.in_progress());
+    apply_all(out);
+    ASSERT_TRUE(match().pending_move());
+    // White presses: the move is complete.
+    apply_all({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}}});
+    EXPECT_EQ(match().game().ply_count(), 3u);
+    // ... Nc6 set down: sensed once.
+    out = show(after({"e2e4", "e7e5", "g1f3", "b8c6"}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "b8c6");
+    EXPECT_FALSE(bridge_.in_progress());
+    apply_all(out);
+    for (const auto& d : decisions) {
+        EXPECT_FALSE(std::holds_alternative<engine::MoveRefused>(d.body)) << d.reason;
+        EXPECT_FALSE(std::holds_alternative<engine::IllegalMoveCounted>(d.body)) << d.reason;
+    }
+}
+
+// The same with the reply set down before the press: the board shows both moves; the first is
+// the one the match holds already, so only the reply is new.
+TEST_F(BoardBridgeTest, AMoveSensedWithTheReplyInTheAirThenReadWithTheReplyIsSensedOnce) {
+    show(after({}));
+    sensing::Placement reply_begun = after({"e2e4"});
+    reply_begun[chess::SQ_G8] = chess::NO_PIECE;
+    auto out = show(reply_begun);
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    apply(out);
+    out = show(after({"e2e4", "g8f6"}));
+    ASSERT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "g8f6");
+}
+
+// The reply begun by lifting the piece the move set down (to take it): the board cannot tell
+// that from the mover's piece in his hand, so nothing is sensed, and the bridge says a move is
+// under way (a clock press then waits for the reply to be set down: press_hold.h).
+TEST_F(BoardBridgeTest, ACaptureReplyBegunByLiftingThePieceTakenIsAMoveUnderWay) {
+    show(after({}));
+    apply(show(after({"e2e4"})));
+    apply({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::WHITE, std::nullopt}}});
+    apply(show(after({"e2e4", "d7d5"})));
+    apply({{t_ * 1000, std::nullopt, engine::ClockPressed{"m1", chess::BLACK, std::nullopt}}});
+    // 2. exd5 (the pawn seen on d5, but not for the settle time), and Black lifts it at once to
+    // take back with the queen.
+    std::vector<engine::Event> out;
+    t_ += 1'000'000;
+    bridge_.on_board({after({"e2e4", "d7d5", "e4d5"}), t_}, match(), t_ * 1000, out);
+    sensing::Placement board = after({"e2e4", "d7d5", "e4d5"});
+    board[chess::SQ_D5] = chess::NO_PIECE;
+    t_ += 50'000;
+    bridge_.on_board({board, t_}, match(), t_ * 1000, out);
+    bridge_.tick(t_ + SETTLE + 1, match(), t_ * 1000, out);
+    EXPECT_EQ(kinds(out), (std::vector<std::string>{"board_snapshot", "board_snapshot"}));
+    EXPECT_TRUE(bridge_.in_progress());
+    EXPECT_FALSE(bridge_.settling());
+    // Qxd5 set down: both moves read (the white pawn seen on d5 on the way tells the capture).
+    out = show(after({"e2e4", "d7d5", "e4d5", "d8d5"}));
+    ASSERT_EQ(kinds(out),
+              (std::vector<std::string>{"board_snapshot", "move_sensed", "move_sensed"}));
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[1].body).uci, "e4d5");
+    EXPECT_EQ(std::get<engine::MoveSensed>(out[2].body).uci, "d8d5");
+}
+
 TEST_F(BoardBridgeTest, ABoardNothingExplainsIsAMismatchSaidOnce) {
     show(after({}));
     sensing::Placement odd = after({});

@@ -1,7 +1,7 @@
 // How long a clock press waits for its board (press_hold.h): while the board has a change not
 // read, until it has stood still for the settle time and a margin after its last change; while
-// it is still and no move is sensed, one board scan for the board to report the move; never past
-// the cap.
+// it is still and no move is sensed, one board scan for the board to report the move, or, with a
+// piece in the air, until the reply is set down; never past the cap.
 #include "runtime/press_hold.h"
 
 #include <gtest/gtest.h>
@@ -41,6 +41,19 @@ TEST(PressHold, AStillBoardGetsOneScanToReportTheMove) {
     EXPECT_FALSE(press_still_held(50 * MS + BOARD_REPORT_GRACE_NS, 50 * MS, still(), false));
     // The move was sensed already: the press completes it at once.
     EXPECT_FALSE(press_still_held(50 * MS, 50 * MS, still(), true));
+}
+
+TEST(PressHold, APieceInTheAirKeepsThePressWaitingUpToTheCap) {
+    // The opponent began his reply by lifting the piece the mover had just set down (to take
+    // it): the board cannot show the move until the reply is set down. The press waits for that,
+    // not one scan; and never past the cap.
+    BoardForPress in_the_air = still();
+    in_the_air.in_progress = true;
+    EXPECT_TRUE(press_still_held(50 * MS + BOARD_REPORT_GRACE_NS, 50 * MS, in_the_air, false));
+    EXPECT_TRUE(press_still_held(50 * MS + MAX_PRESS_HOLD_NS - 1, 50 * MS, in_the_air, false));
+    EXPECT_FALSE(press_still_held(50 * MS + MAX_PRESS_HOLD_NS, 50 * MS, in_the_air, false));
+    // A move already sensed (the board showed it made before the reply began): at once.
+    EXPECT_FALSE(press_still_held(50 * MS, 50 * MS, in_the_air, true));
 }
 
 TEST(PressHold, NeverLongerThanTheCap) {

@@ -30,6 +30,76 @@ TEST(Partial, CaptureHalfDone) {
     EXPECT_TRUE(in_progress(edit(now, {"e4=", "d5="}), g));  // both off the board
 }
 
+// The mover's move stands, and the opponent has lifted a piece of his own to reply: the move is
+// made (the board is the position after it, with the replier's piece in the air).
+TEST(Partial, AMoveMadeWithTheReplyBegunNamesTheMove) {
+    const Game g(start_pos());
+    const Placement after_e4 = board_after(start_pos(), {"e2e4"});
+    const auto r = std::get<InProgress>(read(edit(after_e4, {"g8="}), g));
+    EXPECT_EQ(r.made, uci(start_pos(), "e2e4"));
+    EXPECT_EQ(to_string(Recognition(r)), "in progress [e2 e4 g8] after e2e4");
+    // Two of the replier's pieces in the air (a capture begun with the capturing piece, then
+    // the one taken... or a knocked piece picked up): still the move made.
+    EXPECT_EQ(std::get<InProgress>(read(edit(after_e4, {"g8=", "d7="}), g)).made,
+              uci(start_pos(), "e2e4"));
+}
+
+TEST(Partial, AMoveMadeWithTheReplyCapturingBegunNamesTheMove) {
+    // 1. e4 d5 2. Nc3: Black lifts his d5 pawn to take on e4 before White has pressed.
+    const Game g = game_of(start_pos(), {"e2e4", "d7d5"});
+    const auto r =
+        std::get<InProgress>(read(edit(board_after(g.position(), {"b1c3"}), {"d5="}), g));
+    EXPECT_EQ(r.made, uci(g.position(), "b1c3"));
+}
+
+TEST(Partial, AMoveMadeWithTheReplyBegunByLiftingThePieceItTakesNamesTheMove) {
+    // 1. e4 d5 2. Nc3: Black lifts White's e4 pawn first, to take it with the d5 pawn.
+    const Game g = game_of(start_pos(), {"e2e4", "d7d5"});
+    const auto r =
+        std::get<InProgress>(read(edit(board_after(g.position(), {"b1c3"}), {"e4="}), g));
+    EXPECT_EQ(r.made, uci(g.position(), "b1c3"));
+    // A piece of White's no reply can take: not a reply under way (White is still at work).
+    EXPECT_TRUE(std::get<InProgress>(read(edit(board_after(g.position(), {"b1c3"}), {"a2="}), g))
+                    .made.is_none());
+}
+
+TEST(Partial, NoMoveMadeWhileTheRookIsDownAndTheKingInTheAir) {
+    // Castling rook first: Rf1 stands, the king is lifted from e1. Not the rook move made.
+    const Game g(fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    const Recognition r = read(edit(placement_of(g.position()), {"h1=", "f1=R", "e1="}), g);
+    ASSERT_TRUE(std::holds_alternative<InProgress>(r)) << to_string(r);
+    EXPECT_TRUE(std::get<InProgress>(r).made.is_none());
+}
+
+TEST(Partial, NoMoveMadeWhileTheMoversOwnPieceIsInTheAir) {
+    // A piece with one legal move, lifted: not that move made (the mover still holds it).
+    const Game g(fen("7k/8/8/8/8/8/PP6/K7 w - - 0 1"));  // the king's one move: Kb1
+    EXPECT_TRUE(
+        std::get<InProgress>(read(edit(placement_of(g.position()), {"a1="}), g)).made.is_none());
+    // The move made and the mover's own piece lifted again (a correction under way): not named.
+    const Placement after_e4 = board_after(start_pos(), {"e2e4"});
+    const Game start(start_pos());
+    EXPECT_TRUE(std::get<InProgress>(read(edit(after_e4, {"d2="}), start)).made.is_none());
+    // The reply begun by lifting the piece the move set down (to take it): the board is the
+    // mover's piece in the hand; nothing is named (the clock press waits for the reply instead).
+    const Game g2 = game_of(start_pos(), {"e2e4", "d7d5"});
+    const Recognition r = read(edit(board_after(g2.position(), {"e4e5"}), {"e5="}), g2);
+    ASSERT_TRUE(std::holds_alternative<InProgress>(r)) << to_string(r);
+    EXPECT_TRUE(std::get<InProgress>(r).made.is_none());
+}
+
+TEST(Partial, AMoveTheFilterRefusesIsNotNamed) {
+    const Game g(start_pos());
+    RecogniserConfig config;
+    config.may_move = [](const Position& before, Move m) {
+        return type_of(before.piece_on(m.from())) != PAWN;
+    };
+    const Placement board = edit(board_after(start_pos(), {"e2e4"}), {"g8="});
+    const Recognition r = read_board(board, 0, g, config);
+    ASSERT_TRUE(std::holds_alternative<InProgress>(r)) << to_string(r);
+    EXPECT_TRUE(std::get<InProgress>(r).made.is_none());
+}
+
 TEST(Partial, CastlingHalfDone) {
     const Game g(fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     const Placement now = placement_of(g.position());
