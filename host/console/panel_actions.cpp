@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "console/panels.h"
+#include "venue/game_rules.h"
 
 namespace venue::console {
 namespace {
@@ -25,6 +26,13 @@ std::vector<const PlayerRow*> players(const MatchView* m) {
 void copy(char* to, std::size_t size, const std::string& from) {
     std::strncpy(to, from.c_str(), size - 1);
     to[size - 1] = 0;
+}
+
+// The grounds the game lists for a warning or a removal (empty: it asks for none).
+std::vector<const engine::PenaltyGround*> grounds_for(const MatchView* m, K kind) {
+    const engine::GameRules* game = m ? engine::find_game(m->game) : nullptr;
+    if (!game) return {};
+    return engine::penalty_grounds(*game, kind == K::REMOVE);
 }
 
 bool needs_player(const ArbiterIntent& in) {
@@ -63,6 +71,19 @@ void dialog(const MatchView* m, UiState& ui) {
                 if (ImGui::Selectable(label.c_str(), int(i) == f.player)) f.player = int(i);
             }
             ImGui::EndCombo();
+        }
+        // The ground, as the game's rules list them: the rule the decision cites.
+        const auto grounds = grounds_for(m, f.intent.kind);
+        if (!grounds.empty()) {
+            if (f.ground >= int(grounds.size())) f.ground = 0;
+            const engine::PenaltyGround& now = *grounds[std::size_t(f.ground)];
+            if (ImGui::BeginCombo("ground", (now.clause + "  " + now.words).c_str())) {
+                for (std::size_t i = 0; i < grounds.size(); ++i)
+                    if (ImGui::Selectable((grounds[i]->clause + "  " + grounds[i]->words).c_str(),
+                                          int(i) == f.ground))
+                        f.ground = int(i);
+                ImGui::EndCombo();
+            }
         }
         ImGui::InputTextWithHint("reason", game.penalties.reason_hint.c_str(), f.text,
                                  sizeof f.text);
@@ -182,6 +203,10 @@ ArbiterIntent form_intent(const ActionForm& f, const MatchView* m, const char* a
                             ? list[std::size_t(f.player)]->id
                             : "";
             in.text = f.text;
+            const auto grounds = grounds_for(m, in.kind);
+            const std::size_t g =
+                f.ground >= 0 && std::size_t(f.ground) < grounds.size() ? std::size_t(f.ground) : 0;
+            in.clause = grounds.empty() ? "" : grounds[g]->clause;
             break;
         }
         case K::ADD_TIME:

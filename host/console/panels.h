@@ -43,6 +43,7 @@ struct ActionForm {
     char text[256] = "";   // reason, termination or UCI, as the action needs
     float minutes = 2.0f;  // ADD_TIME, with intent.side; negative takes time away
     int player = 0;        // index into the dialog's player list (WARN, REMOVE)
+    int ground = 0;        // index into the game's grounds for the action (WARN, REMOVE)
     int result = 0;        // DECLARE_RESULT: 0 "1-0", 1 "0-1", 2 "1/2-1/2"
     std::string error;     // why Confirm was refused (to_event's answer)
     // A team's entry (intent.key, in games that take them): branches, board, players and amounts

@@ -184,6 +184,7 @@ struct ArbiterIntent {
     std::string result;          // DECLARE_RESULT: "1-0", "0-1", "1/2-1/2"
     std::string text;            // reason (WARN, REMOVE, DECLARE_RESULT), UCI (ENTER_MOVE)
     std::string player;          // WARN, REMOVE
+    std::string clause;          // WARN, REMOVE: the ground chosen (GameRules::penalty_grounds)
     int ref = 0;                 // CONFIRM_WARNING, REJECT_WARNING
     std::string arbiter;         // who acts
     std::string note;            // why: required

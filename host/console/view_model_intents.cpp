@@ -95,6 +95,7 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
             if (blank(in.text)) return unexpected(std::string("give the reason"));
             a.player = in.player;
             a.text = in.text;
+            a.clause = in.clause;
             break;
         case ArbiterActionKind::CONFIRM_WARNING:
         case ArbiterActionKind::REJECT_WARNING:
@@ -141,10 +142,11 @@ std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
             s = "Let the illegal move " + in.text + " stand (the game goes on from there)";
             break;
         case ArbiterActionKind::WARN:
-            s = "Warn " + who + ": " + in.text;
+            s = "Warn " + who + ": " + in.text + (in.clause.empty() ? "" : " (" + in.clause + ")");
             break;
         case ArbiterActionKind::REMOVE:
-            s = "Remove " + who + ": " + in.text;
+            s = "Remove " + who + ": " + in.text +
+                (in.clause.empty() ? "" : " (" + in.clause + ")");
             break;
         case ArbiterActionKind::CONFIRM_WARNING:
             s = "Confirm proposed warning #" + std::to_string(in.ref);

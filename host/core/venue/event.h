@@ -153,7 +153,11 @@ struct ArbiterAction {
     int ply = 0;
     std::string result;
     std::string text;
-    std::string player;   // the player concerned (team games)
+    std::string player;  // the player concerned (team games)
+    // WARN, REMOVE: the ground the arbiter chose, a clause of the game's penalty_grounds
+    // (game_rules.h). "" in logs written before the console asked for it: the game then reads
+    // the ground from the reason, as it did when those logs were written.
+    std::string clause;
     int ref = 0;          // a proposed warning's number
     std::string arbiter;  // who acted
     std::string note;     // why: required

@@ -127,7 +127,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimPressed, match, button, ver
                                                 tied_with, winner, tie_rule)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BeamCrossed, match, zone, inward)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
-                                                result, text, player, ref, arbiter, note)
+                                                result, text, player, clause, ref, arbiter, note)
 // Written by hand: an unknown kind is an error, not the first kind (as the macro would make it).
 void to_json(nlohmann::json& j, const KeyChangeKind& k) {
     j = to_string(k);

@@ -8,6 +8,20 @@ const GameRules* find_game(std::string_view id) {
     return nullptr;
 }
 
+std::vector<const PenaltyGround*> penalty_grounds(const GameRules& game, bool removal) {
+    std::vector<const PenaltyGround*> out;
+    for (const PenaltyGround& g : game.penalty_grounds)
+        if (g.removal == removal) out.push_back(&g);
+    return out;
+}
+
+const PenaltyGround* find_penalty_ground(const GameRules& game, std::string_view clause,
+                                         bool removal) {
+    for (const PenaltyGround* g : penalty_grounds(game, removal))
+        if (g->clause == clause) return g;
+    return nullptr;
+}
+
 std::string game_ids_in_words() {
     const auto& games = registered_games();
     std::string s;

@@ -27,6 +27,14 @@ struct SidesShape {
     std::string side_word = "player";  // "team" where a side is several players
 };
 
+// A ground on which an arbiter warns or removes a player (ArbiterActionKind WARN, REMOVE), as the
+// game's rules list them: the console offers them, the game applies the one chosen.
+struct PenaltyGround {
+    std::string clause;    // the catalogue's id: "CB-6.4.2.4"
+    std::string words;     // "talking or prompting during the game"
+    bool removal = false;  // a ground for removing the player at once (else for a warning)
+};
+
 struct GameRules {
     std::string id;            // the match config's `game` and its [match.<id>] table
     std::string display_name;  // "Chess", in the console, the feed and the record
@@ -35,6 +43,9 @@ struct GameRules {
     SidesShape sides;
     TimeControl default_time;
     std::vector<GameOption> options;  // the keys of [match.<id>]
+    // The grounds an arbiter chooses from to warn or remove a player; empty: the game has one
+    // clause for each (or none), and the console asks for no ground.
+    std::vector<PenaltyGround> penalty_grounds;
     // The boards a match of this game plays on (its board, or every board of a game played on
     // several); nullptr: config.board alone.
     std::vector<std::string> (*boards)(const MatchConfig& config) = nullptr;
@@ -50,6 +61,13 @@ const std::vector<const GameRules*>& registered_games();
 
 // The game with id `id`, or nullptr.
 const GameRules* find_game(std::string_view id);
+
+// The grounds of `game` for a warning (removal false) or a removal (true), in the game's order.
+std::vector<const PenaltyGround*> penalty_grounds(const GameRules& game, bool removal);
+
+// The ground with clause `clause` for a warning or a removal in `game`, or nullptr.
+const PenaltyGround* find_penalty_ground(const GameRules& game, std::string_view clause,
+                                         bool removal);
 
 // The ids of every registered game in words, for an error: "\"fide\", \"x\" and \"y\"".
 std::string game_ids_in_words();

@@ -4,6 +4,7 @@
 // pins what the engine does with the related events and says so.
 #include "chess/bitboard.h"
 #include "chessball_script.h"
+#include "venue/game_rules.h"
 
 namespace venue::games::chessball {
 namespace {
@@ -11,13 +12,16 @@ namespace {
 using namespace testing;
 using chess::Square;
 
-// A judge's action with a reason (the harness's judge() gives none).
-ArbiterAction act(ArbiterActionKind kind, std::string player = "", std::string text = "") {
+// A judge's action with a reason (the harness's judge() gives none), and for a warning or a
+// removal the ground he chose in the console.
+ArbiterAction act(ArbiterActionKind kind, std::string player = "", std::string text = "",
+                  std::string clause = "") {
     ArbiterAction a;
     a.match = "m1";
     a.kind = kind;
     a.player = std::move(player);
     a.text = std::move(text);
+    a.clause = std::move(clause);
     a.arbiter = "judge";
     a.note = "seen by the judge";
     return a;
@@ -393,7 +397,7 @@ TEST(Chessball, CB_6_4_2_1_DisplacementIsWarnedOnceTheJudgeAttributesIt) {
     auto flagged = s.move("d7d5");
     EXPECT_EQ(rule<RestoreRequired>(flagged), "CB-4.2");
     EXPECT_FALSE(find<WarningProposed>(flagged));
-    auto d = s.send(act(ArbiterActionKind::WARN, "B2", "displaced d7 out of turn"));
+    auto d = s.send(act(ArbiterActionKind::WARN, "B2", "d7 moved out of turn", "CB-6.4.2.1"));
     ASSERT_TRUE(find<WarningGiven>(d));
     EXPECT_EQ(rule<WarningGiven>(d), "CB-6.4.2.1");
     EXPECT_EQ(find<TimeAdded>(d)->side, chess::WHITE);
@@ -401,7 +405,8 @@ TEST(Chessball, CB_6_4_2_1_DisplacementIsWarnedOnceTheJudgeAttributesIt) {
 
 TEST(Chessball, CB_6_4_2_3_DisrespectIsAJudgesWarning) {
     Script s;
-    auto d = s.send(act(ArbiterActionKind::WARN, "W3", "Disrespect towards the judge"));
+    auto d =
+        s.send(act(ArbiterActionKind::WARN, "W3", "Disrespect towards the judge", "CB-6.4.2.3"));
     ASSERT_TRUE(find<WarningGiven>(d));
     EXPECT_EQ(rule<WarningGiven>(d), "CB-6.4.2.3");
     EXPECT_EQ(rule<TimeAdded>(d), "CB-6.4.2.5");
@@ -409,7 +414,7 @@ TEST(Chessball, CB_6_4_2_3_DisrespectIsAJudgesWarning) {
 
 TEST(Chessball, CB_6_4_3_2_OffensiveBehaviourRemovesWithoutWarnings) {
     Script s;
-    auto d = s.send(act(ArbiterActionKind::REMOVE, "W2", "offensive language"));
+    auto d = s.send(act(ArbiterActionKind::REMOVE, "W2", "offensive language", "CB-6.4.3.2"));
     ASSERT_TRUE(find<PlayerRemoved>(d));
     EXPECT_EQ(rule<PlayerRemoved>(d), "CB-6.4.3.2");
     EXPECT_EQ(s.match().warnings({chess::WHITE, 1}), 0);
@@ -418,10 +423,58 @@ TEST(Chessball, CB_6_4_3_2_OffensiveBehaviourRemovesWithoutWarnings) {
 
 TEST(Chessball, CB_6_4_3_3_AggressiveBehaviourRemovesWithoutWarnings) {
     Script s;
-    auto d = s.send(act(ArbiterActionKind::REMOVE, "B1", "aggressive behaviour"));
+    auto d = s.send(act(ArbiterActionKind::REMOVE, "B1", "pushed an opponent", "CB-6.4.3.3"));
     ASSERT_TRUE(find<PlayerRemoved>(d));
     EXPECT_EQ(rule<PlayerRemoved>(d), "CB-6.4.3.3");
     EXPECT_TRUE(s.match().removed({chess::BLACK, 0}));
+}
+
+// The ground the judge chose decides the clause, whatever words his reason uses.
+TEST(Chessball, CB_6_4_2_TheGroundTheJudgeChoseIsTheClauseCited) {
+    Script s;
+    auto d =
+        s.send(act(ArbiterActionKind::WARN, "W1", "touched nothing, but was rude", "CB-6.4.2.3"));
+    EXPECT_EQ(rule<WarningGiven>(d), "CB-6.4.2.3");
+    // A clause that is not a ground for this action is refused, and nothing is given.
+    d = s.send(act(ArbiterActionKind::WARN, "W1", "pushed an opponent", "CB-6.4.3.3"));
+    EXPECT_FALSE(find<WarningGiven>(d));
+    const Decision* refusal = nullptr;
+    ASSERT_TRUE(find<EventIgnored>(d, &refusal));
+    EXPECT_EQ(refusal->rule, "CB-6.4.2");
+    EXPECT_NE(refusal->reason.find("CB-6.4.2.4"), std::string::npos) << refusal->reason;
+    d = s.send(act(ArbiterActionKind::REMOVE, "W1", "talking", "CB-6.4.2.4"));
+    EXPECT_FALSE(find<PlayerRemoved>(d));
+    EXPECT_EQ(s.match().warnings({chess::WHITE, 0}), 1);
+}
+
+// Logs written before the console asked for the ground carry none: their replay reads it from
+// the reason, as it was read when they were written, so they verify unchanged.
+TEST(Chessball, CB_6_4_2_ActionsOfOlderLogsReadTheGroundFromTheReason) {
+    Script s;
+    EXPECT_EQ(rule<WarningGiven>(s.send(act(ArbiterActionKind::WARN, "W1", "knocked d2 over"))),
+              "CB-6.4.2.1");
+    EXPECT_EQ(rule<WarningGiven>(s.send(act(ArbiterActionKind::WARN, "W2", "talking"))),
+              "CB-6.4.2.4");
+    EXPECT_EQ(rule<WarningGiven>(s.send(act(ArbiterActionKind::WARN, "B1", "something else"))),
+              "CB-6.4.2");
+    EXPECT_EQ(rule<PlayerRemoved>(s.send(act(ArbiterActionKind::REMOVE, "B2", "aggression"))),
+              "CB-6.4.3.3");
+}
+
+// Every ground the registry offers the console is one the match applies, under its own clause.
+TEST(Chessball, CB_6_4_2_EveryGroundOfTheRegistryIsApplied) {
+    const engine::GameRules* game = engine::find_game("chessball");
+    ASSERT_NE(game, nullptr);
+    ASSERT_FALSE(game->penalty_grounds.empty());
+    for (const engine::PenaltyGround& g : game->penalty_grounds) {
+        Script s;
+        const auto d = s.send(act(g.removal ? ArbiterActionKind::REMOVE : ArbiterActionKind::WARN,
+                                  "W1", g.words, g.clause));
+        if (g.removal)
+            EXPECT_EQ(rule<PlayerRemoved>(d), g.clause);
+        else
+            EXPECT_EQ(rule<WarningGiven>(d), g.clause);
+    }
 }
 
 TEST(Chessball, CB_6_4_4_2_TheKingIsNeverRemoved) {

@@ -248,7 +248,27 @@ TEST(ConsoleActions, TheDialogReadsItsFieldsBack) {
     in = form_intent(h.ui.form, &m, "Chief");
     EXPECT_EQ(in.player, "B2");
     EXPECT_EQ(in.text, "talking");
+    // The ground: the game's first for a warning unless the arbiter picks another.
+    EXPECT_EQ(in.clause, "CB-6.4.2.4");
+    h.ui.form.ground = 2;
+    in = form_intent(h.ui.form, &m, "Chief");
+    EXPECT_EQ(in.clause, "CB-6.4.2.3");
+    EXPECT_NE(describe(in, m).find("(CB-6.4.2.3)"), std::string::npos) << describe(in, m);
     ASSERT_TRUE(to_event(in, 1));
+    EXPECT_EQ(std::get<engine::ArbiterAction>(to_event(in, 1)->body).clause, "CB-6.4.2.3");
+    // It reaches the engine: the warning cites the ground chosen.
+    const auto warned = f.act(in);
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<WarningGiven>(warned, &why));
+    EXPECT_EQ(why->rule, "CB-6.4.2.3");
+    open_action(h.ui, m, K::REMOVE);
+    h.ui.form.player = 5;
+    std::strcpy(h.ui.form.text, "kicked the table");
+    std::strcpy(h.ui.form.note, "seen");
+    EXPECT_EQ(form_intent(h.ui.form, &m, "Chief").clause, "CB-6.4.3.2");
+    h.ui.form.ground = 1;
+    EXPECT_EQ(form_intent(h.ui.form, &m, "Chief").clause, "CB-6.4.3.3");
+    h.frames(f, 2);  // the dialog drawn with its ground combo
     open_action(h.ui, m, K::DECLARE_RESULT);
     h.ui.form.result = 2;
     std::strcpy(h.ui.form.text, "agreement");

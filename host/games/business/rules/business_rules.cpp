@@ -202,6 +202,7 @@ const engine::GameRules& rules() {
         // BC-I.5: one clock, 90 minutes per team, no increment.
         .default_time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH},
         .options = options(),
+        .penalty_grounds = {},  // one clause each: BC-I.11 (cards)
         .boards = &boards,
         .validate = &BusinessMatch::validate,
         .make_match = &make,

@@ -92,6 +92,7 @@ void ChessballDirector::build() {
                     a.kind = ArbiterActionKind::WARN;
                     a.player = w.player;
                     a.text = w.reason;
+                    a.clause = w.clause;
                     a.note = "seen by the judge: " + w.reason;
                     self->arbiter(a);
                 },

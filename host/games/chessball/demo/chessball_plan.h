@@ -19,6 +19,7 @@ namespace venue::games::chessball {
 struct JudgeWarning {
     std::string player;  // player id
     std::string reason;
+    std::string clause = "CB-6.4.2.4";  // the ground the judge chooses (talking, prompting)
 };
 
 struct PlyPlan {

@@ -5,6 +5,8 @@
 #include "chess/material.h"
 #include "chess/movegen.h"
 #include "chess/uci.h"
+#include "games/chessball/rules/chessball_rules.h"
+#include "venue/game_rules.h"
 
 namespace venue::games::chessball {
 
@@ -16,9 +18,11 @@ const char* team_name(chess::Color c) {
     return c == chess::WHITE ? "White" : "Black";
 }
 
-// The clause a judge's warning or removal falls under, read from the reason he
-// gave (free text; CB-6.4.2 / CB-6.4.3 when it names none of these grounds).
-const char* judge_clause(const std::string& reason, bool removal) {
+// The clause a judge's warning or removal falls under, read from the reason he gave (free text;
+// CB-6.4.2 / CB-6.4.3 when it names none of these grounds). Only for actions logged before the
+// console asked for the ground (ArbiterAction::clause empty): their replay must give the
+// decisions they gave then. The judge chooses the ground now (GameRules::penalty_grounds).
+const char* clause_in_old_logs(const std::string& reason, bool removal) {
     std::string r;
     for (char c : reason) r += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     auto says = [&](const char* word) { return r.find(word) != std::string::npos; };
@@ -498,11 +502,25 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                 return;
             }
             const std::string reason = e.text.empty() ? e.note : e.text;
-            if (e.kind == K::WARN)
-                give_warning(*p, reason, judge_clause(reason, false), out);
+            const bool removal = e.kind == K::REMOVE;
+            std::string clause = e.clause;
+            if (clause.empty()) {
+                clause = clause_in_old_logs(reason, removal);
+            } else if (!engine::find_penalty_ground(rules(), clause, removal)) {
+                std::string grounds;
+                for (const engine::PenaltyGround* g : engine::penalty_grounds(rules(), removal))
+                    grounds += (grounds.empty() ? "" : ", ") + g->clause;
+                ignore(removal ? "CB-6.4.3" : "CB-6.4.2",
+                       "'" + clause + "' is not a ground for " +
+                           (removal ? "removing a player" : "a warning") +
+                           " in Chessball (the grounds: " + grounds + ")",
+                       out);
+                return;
+            }
+            if (!removal)
+                give_warning(*p, reason, clause.c_str(), out);
             else
-                remove(*p, judge_clause(reason, true),
-                       "the judge removes " + name(*p) + ": " + reason, out);
+                remove(*p, clause.c_str(), "the judge removes " + name(*p) + ": " + reason, out);
             return;
         }
         case K::CONFIRM_WARNING:

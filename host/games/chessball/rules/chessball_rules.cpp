@@ -106,6 +106,18 @@ const engine::GameRules& rules() {
         .sides = {2, 8, "team"},
         .default_time = {},
         .options = options(),
+        // The judge's grounds (CB-6.4.2, CB-6.4.3); the illegal move's warning (CB-6.4.2.2) and
+        // the third warning's removal (CB-6.4.3.1) the engine gives itself, but a judge may give
+        // the first on what he saw.
+        .penalty_grounds =
+            {
+                {"CB-6.4.2.4", "talking or prompting during the game", false},
+                {"CB-6.4.2.1", "displacing pieces when it is not his turn", false},
+                {"CB-6.4.2.3", "disrespect towards an opponent or the judge", false},
+                {"CB-6.4.2.2", "an impossible move", false},
+                {"CB-6.4.3.2", "offensive behaviour, language or gestures", true},
+                {"CB-6.4.3.3", "aggressive behaviour", true},
+            },
         .boards = nullptr,
         .validate = &ChessballMatch::validate,
         .make_match = &make,

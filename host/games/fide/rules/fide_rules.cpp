@@ -19,6 +19,7 @@ const engine::GameRules& rules() {
         .sides = {1, 1, "player"},
         .default_time = {},
         .options = {},
+        .penalty_grounds = {},  // plain chess has no warnings or removals of players
         .boards = nullptr,
         .validate = nullptr,
         .make_match = &make,
