@@ -272,15 +272,41 @@ TEST(BusinessChess, BC_II_4_TheLastBranchMovesToTheControlBoard) {
 
 TEST(BusinessChess, BC_A13_NoKeyChangesOnTheControlBoard) {
     Script s;
+    s.branch(1, 5);
+    full_turn(s);
+    s.key(KeyChangeKind::SELECT, 2, 1);  // Black: branch 1 is the last one
+    full_turn(s);
     KeyChange k;
     k.kind = KeyChangeKind::BOARD_C;
-    s.key_by(chess::WHITE, k);
+    ASSERT_TRUE(find<BoardSetupRequired>(s.key_by(chess::WHITE, k)));
     s.send(BoardRestored{"m1", "C"});
+    ASSERT_TRUE(s.match().on_control_board());
     auto d = s.key(KeyChangeKind::BRANCH, 1, 0, 5);
     const Decision* why = nullptr;
     ASSERT_TRUE(refused(d, "BOARD_C"));
     find<KeyChangeRefused>(d, &why);
     EXPECT_EQ(why->rule, "BC-A13");
+}
+
+// Issue #20: board C was an unlimited veto. A game that never branched has one branch but no
+// "last branch left": either team asking for board C on move 1 would have ended every key
+// change for the whole game (BC-A13), the team not on move included. Refused, with the reason;
+// branching stays open.
+TEST(BusinessChess, BC_I_7_BoardCIsNotOfferedBeforeTheGameHasBranched) {
+    Script s;
+    KeyChange k;
+    k.kind = KeyChangeKind::BOARD_C;
+    for (chess::Color team : {chess::WHITE, chess::BLACK}) {
+        auto d = s.key_by(team, k);
+        ASSERT_TRUE(refused(d, "NEVER_BRANCHED"));
+        const Decision* why = nullptr;
+        find<KeyChangeRefused>(d, &why);
+        EXPECT_EQ(why->rule, "BC-I.7");
+        EXPECT_FALSE(find<BoardSetupRequired>(d));
+    }
+    EXPECT_FALSE(s.match().on_control_board());
+    // Branching is still open to the team to move.
+    EXPECT_TRUE(find<BoardSetupRequired>(s.key(KeyChangeKind::BRANCH, 1, 0, 5)));
 }
 
 TEST(BusinessChess, BC_A14_AFlagLosesEveryOpenBranchUnlessTheOpponentCannotMate) {

@@ -337,9 +337,21 @@ void BusinessMatch::veto(const KeyChange& e, std::vector<Decision>& out) {
 }
 
 // BC-I.7, BC-II.4 with BC-A13: at either team's request the last branch moves to board C.
+// "The last": one branch left in the endgame, after the game has branched (BC-I.7, BC-II.4 and
+// BC-III.6 speak of the endgame of the last remaining branch). A game that never branched has no
+// last branch: board C then would be a veto on all branching for the rest of the game (BC-A13
+// ends the key changes), which either team could impose at any time, without BC-I.18's
+// conditions.
 void BusinessMatch::board_c(const KeyChange& e, std::vector<Decision>& out) {
     if (on_board_c_) {
         refuse(e, "BOARD_C_DONE", "BC-II.4", "play is on the control board already", out);
+        return;
+    }
+    if (branches_.size() < 2) {
+        refuse(e, "NEVER_BRANCHED", "BC-I.7",
+               "board C is for the last branch left after branching; this game has not branched "
+               "(to forbid branching, a team uses its veto: BC-I.18)",
+               out);
         return;
     }
     if (open_branches() != 1) {
