@@ -367,6 +367,54 @@ TEST(BusinessChess, BC_A17_SelectedRatingIsScoredAgainLater) {
     EXPECT_EQ(s.match().score(), (Score{30, 0}));  // 15 : 0 from a game rating of 10
 }
 
+// Issue #20: the "two different continuations" check ran only while mother and daughter were both
+// open, and a mating move closes its branch at once, so the same mating move on both boards
+// passed. The first mate stands (a mate ends its branch's game at once, BC-I.16); the same move on
+// the other branch stays pending, the press is refused until it differs.
+TEST(BusinessChess, BC_BR_3_TheSameMatingMoveOnMotherAndDaughterIsNotTwoContinuations) {
+    Script s;
+    s.move("1", "f2f3");
+    s.press();
+    s.move("1", "e7e5");
+    s.press();
+    s.move("1", "g2g4");
+    s.press();
+    // Black to move, Qh4# on the board: Black branches, then mates on both boards.
+    s.branch(1, 5);
+    ASSERT_EQ(s.match().branches().size(), 2u);
+    auto d = s.move("1", "d8h4");
+    ASSERT_TRUE(find<BranchClosed>(d));  // the mother's mate stands at once
+    d = s.move("2", "d8h4");
+    EXPECT_FALSE(find<BranchClosed>(d)) << "the same move on the daughter is not a second mate";
+    EXPECT_TRUE(s.match().branch(2)->open);
+    d = s.press();
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<ArbiterFlag>(d, &why));
+    EXPECT_EQ(why->rule, "BC-BR-3");
+    EXPECT_EQ(find<ArbiterFlag>(d)->code, "SAME_MOVE");
+    EXPECT_FALSE(find<ClockSwitched>(d));
+    EXPECT_EQ(s.match().branch(2)->ply(), 3) << "nothing played on the daughter";
+    // Another move on the daughter: the turn completes.
+    s.move("2", "b8c6");
+    d = s.press();
+    EXPECT_TRUE(find<ClockSwitched>(d));
+    EXPECT_EQ(s.match().branch(2)->ply(), 4);
+    // The same mate made on the daughter first: the daughter's stands, the mother's waits.
+    Script t;
+    t.move("1", "f2f3");
+    t.press();
+    t.move("1", "e7e5");
+    t.press();
+    t.move("1", "g2g4");
+    t.press();
+    t.branch(1, 5);
+    ASSERT_TRUE(find<BranchClosed>(t.move("2", "d8h4")));
+    EXPECT_FALSE(find<BranchClosed>(t.move("1", "d8h4")));
+    d = t.press();
+    ASSERT_TRUE(find<ArbiterFlag>(d));
+    EXPECT_EQ(find<ArbiterFlag>(d)->code, "SAME_MOVE");
+}
+
 TEST(BusinessChess, BC_I_16_AMatedBranchTakesNoPartInKeyChanges) {
     Script s;
     s.branch(1, 5);

@@ -251,6 +251,24 @@ void BusinessMatch::play_on(Branch& b, chess::Move m, std::optional<std::int64_t
                        "): " + team_name(mover) + " played " + san});
 }
 
+// The other branch of this turn's branching (mother or daughter), or nullptr.
+const Branch* BusinessMatch::branching_partner(const Branch& b) const {
+    if (!record_.new_branch) return nullptr;
+    if (b.number == record_.new_branch) return branch(record_.mother);
+    if (b.number == record_.mother) return branch(record_.new_branch);
+    return nullptr;
+}
+
+// A branch of this turn's branching: its move this turn, pending, or played already because it
+// ended the branch's game (a mate closes at once). The daughter split this turn, so a move past
+// its split ply is this turn's.
+std::optional<chess::Move> BusinessMatch::move_this_turn(const Branch& b) const {
+    if (b.pending) return b.pending;
+    const Branch* daughter = branch(record_.new_branch);
+    if (daughter && b.ply() == daughter->split_ply + 1) return b.game.moves().back();
+    return std::nullopt;
+}
+
 // BC-I.22, BC-A28: the Laws' automatic endings, per branch.
 void BusinessMatch::close_if_over(Branch& b, std::vector<Decision>& out) {
     const chess::Position& pos = b.game.position();
@@ -347,10 +365,14 @@ void BusinessMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
     b->pending = *m;
     b->mismatch.clear();
     // A move that ends the branch's game ends it at once (FIDE-5.1.1): a mated branch takes no
-    // part in key changes from then on (BC-I.16, BC-A24).
+    // part in key changes from then on (BC-I.16, BC-A24). Not when it repeats the move made this
+    // turn on the other branch of this turn's branching: the two continuations must differ
+    // (BC-BR-3), so it stays pending and the press finds it (the first of the two stands).
     chess::Position after = b->game.position();
     after.do_move(*m);
     if (chess::legal_moves(after).empty() || chess::is_dead_position(after)) {
+        if (const Branch* other = branching_partner(*b); other && move_this_turn(*other) == *m)
+            return;
         play_on(*b, *m, std::nullopt, "BC-I.16", out);
         close_if_over(*b, out);
         if (open_branches() == 0) finish("BC-A22", "no branch is left", out);
@@ -411,13 +433,16 @@ void BusinessMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
         }
     }
     if (record_.new_branch) {
+        // The moves of this turn on the mother and the daughter, a mate that closed one of them
+        // at once included: the one still pending must change.
         const Branch* d = branch(record_.new_branch);
         const Branch* m = branch(record_.mother);
-        if (d && m && d->open && m->open && d->pending && m->pending &&
-            *d->pending == *m->pending) {
-            flag(turn_, "SAME_MOVE", d->board, "BC-BR-3",
+        const auto dm = d ? move_this_turn(*d) : std::nullopt;
+        if (d && m && dm && dm == move_this_turn(*m)) {
+            const Branch* to_change = d->open && d->pending ? d : m;
+            flag(turn_, "SAME_MOVE", to_change->board, "BC-BR-3",
                  "branches " + std::to_string(m->number) + " and " + std::to_string(d->number) +
-                     " must continue with different moves (" + chess::to_uci(*d->pending) + ")",
+                     " must continue with different moves (" + chess::to_uci(*dm) + ")",
                  out);
             complete = false;
         }

@@ -124,6 +124,9 @@ class BusinessMatch : public engine::Match {
     // Tree and score (business_match.cpp).
     Branch* find(int number);
     Branch* on_board(const std::string& board);
+    // This turn's branching (BC-BR-3): the other branch of it, and a branch's move this turn.
+    const Branch* branching_partner(const Branch& b) const;
+    std::optional<chess::Move> move_this_turn(const Branch& b) const;
     std::optional<std::string> free_board(const std::string& wanted) const;
     void set_rating(Branch& b, int rating, const std::string& why, std::vector<Decision>& out);
     void close(Branch& b, const std::string& result, const std::string& termination,
