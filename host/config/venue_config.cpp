@@ -11,6 +11,15 @@
 namespace venue::config {
 namespace {
 
+// "YYYY.MM.DD" with a month 01-12 and a day 01-31 (PGN's Date tag, fully known).
+bool is_pgn_date(const std::string& s) {
+    if (s.size() != 10 || s[4] != '.' || s[7] != '.') return false;
+    for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (s[std::size_t(i)] < '0' || s[std::size_t(i)] > '9') return false;
+    const int month = std::stoi(s.substr(5, 2)), day = std::stoi(s.substr(8, 2));
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
 // Thrown inside the parser only; parse_venue_config turns it into a ConfigError.
 struct Failure {
     int line;
@@ -151,14 +160,20 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
                           engine::game_ids_in_words()};
     // The game's own table is [match.<game>]; the other games' are not this match's.
     only_keys(t, path,
-              {"id", "game", "round", "board", "start_fen", "time", "penalties", "white", "black",
-               game->id});
+              {"id", "game", "round", "date", "board", "start_fen", "time", "penalties", "white",
+               "black", game->id});
     m.id = get<std::string>(t, path, "id", "");
     if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
     m.time = game->default_time;
     m.event = venue.event_name;
     m.site = venue.site;
     m.round = get<std::string>(t, path, "round", "1");
+    m.date = get<std::string>(t, path, "date", "");
+    if (!m.date.empty() && !is_pgn_date(m.date))
+        throw Failure{
+            line_of(*t.get("date")), path + ".date",
+            "'" + m.date + "' is not a date as PGN writes it: \"YYYY.MM.DD\", e.g. \"" +
+                "2026.11.26\" (leave it out: the host dates the match the day it starts)"};
     m.board = get<std::string>(t, path, "board", "");
     m.start_fen = get<std::string>(t, path, "start_fen", "");
     if (const toml::table* time = table_at(t, path, "time")) {

@@ -69,6 +69,7 @@ toml::table match_table(const engine::MatchConfig& m) {
     t.insert_or_assign("id", m.id);
     t.insert_or_assign("game", m.game);
     t.insert_or_assign("round", m.round);
+    if (!m.date.empty()) t.insert_or_assign("date", m.date);
     put_if_set(t, "board", m.board);
     put_if_set(t, "start_fen", m.start_fen);
 

@@ -1,5 +1,8 @@
 #include "runtime/session.h"
 
+#include <chrono>
+#include <cstdio>
+
 #include "venue/event_json.h"
 #include "venue/snapshot.h"
 
@@ -9,6 +12,15 @@ Result<engine::Event, std::string> event_from_record(const store::EventRecord& r
     auto body = engine::parse_event(r.kind, r.payload);
     if (!body) return unexpected("event " + std::to_string(r.seq) + ": " + body.error());
     return engine::Event{r.host_time_ns, r.hub_time_us, *body};
+}
+
+std::string utc_date_today() {
+    namespace ch = std::chrono;
+    const ch::year_month_day day{ch::floor<ch::days>(ch::system_clock::now())};
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d.%02u.%02u", int(day.year()), unsigned(day.month()),
+                  unsigned(day.day()));
+    return text;
 }
 
 Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueConfig& config,
@@ -48,10 +60,13 @@ Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueC
     if (!visited) return unexpected(log_path + ": " + visited.error().to_string());
     if (!failure.empty()) return unexpected(log_path + ": " + failure);
 
-    // Matches of the venue file that the log does not know yet.
+    // Matches of the venue file that the log does not know yet; each dated today unless the file
+    // gives its date (the PGN's Date: the core reads no clock, so the day goes into the log).
     std::vector<engine::Event> created;
-    for (const engine::MatchConfig& m : config.matches) {
+    for (engine::MatchConfig m : config.matches) {
         if (const engine::Match* existing = s->state_.match(m.id)) {
+            // A file without a date names the match the log dated when it created it.
+            if (m.date.empty()) m.date = existing->config().date;
             if (engine::event_payload(engine::MatchCreated{existing->config()}) !=
                 engine::event_payload(engine::MatchCreated{m}))
                 return unexpected("match " + m.id + ": the venue file differs from the match " +
@@ -59,6 +74,7 @@ Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueC
                                   "(catalogue X-5): use a new log or the original file");
             continue;
         }
+        if (m.date.empty()) m.date = utc_date_today();
         created.push_back({0, std::nullopt, engine::MatchCreated{m}});
     }
     if (!created.empty()) {

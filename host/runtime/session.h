@@ -30,11 +30,16 @@ struct Applied {
 // Called every so many events while replaying a long log.
 using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
 
+// Today's date in UTC as PGN writes it, "2026.11.26": the day a match the venue file does not
+// date is created (MatchConfig::date).
+std::string utc_date_today();
+
 class Session {
   public:
     // Opens (or creates) the log, replays it, and appends a MatchCreated event for
-    // each configured match the log does not have yet. A configured match whose
-    // settings differ from those in the log is refused (they are frozen, X-5).
+    // each configured match the log does not have yet (dated today, utc_date_today(), unless
+    // the file gives its date). A configured match whose settings differ from those in the log
+    // is refused (they are frozen, X-5); a file without a date takes the log's.
     static Result<std::unique_ptr<Session>, std::string> open(const config::VenueConfig& config,
                                                               const std::string& log_path,
                                                               const Progress& progress = {});

@@ -94,6 +94,9 @@ void to_json(nlohmann::json& j, const MatchConfig& c) {
          {"site", c.site},   {"round", c.round},         {"white", c.white},
          {"black", c.black}, {"time", c.time},           {"penalties", c.penalties},
          {"board", c.board}, {"start_fen", c.start_fen}, {"options", c.options}};
+    // Only when known: a log written before the field existed keeps its canonical form (the
+    // snapshots' state hash).
+    if (!c.date.empty()) j["date"] = c.date;
 }
 void from_json(const nlohmann::json& j, MatchConfig& c) {
     read_field(j, "id", c.id);
@@ -101,6 +104,7 @@ void from_json(const nlohmann::json& j, MatchConfig& c) {
     read_field(j, "event", c.event);
     read_field(j, "site", c.site);
     read_field(j, "round", c.round);
+    read_field(j, "date", c.date);
     read_field(j, "white", c.white);
     read_field(j, "black", c.black);
     read_field(j, "time", c.time);

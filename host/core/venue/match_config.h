@@ -55,6 +55,10 @@ struct MatchConfig {
     std::string event;          // PGN Event
     std::string site;           // PGN Site
     std::string round = "1";    // PGN Round, "round.board" for broadcasts
+    // PGN Date, "YYYY.MM.DD": the day the match is played. The venue file may give it; when it
+    // does not, the host writes the day it creates the match (runtime::Session), so that the
+    // log carries it and the core reads no clock. "" in logs written before: "????.??.??".
+    std::string date;
     TeamConfig white, black;
     TimeControl time;
     ChessPenalties penalties;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "opera_input.h"
+#include "runtime/session.h"
 #include "venue_process.h"
 
 namespace venue::engine {
@@ -21,12 +22,14 @@ class LogCommands : public ::testing::Test {
         config = venue::testing::fide_config(dir);
         log = (dir / "log.sqlite").string();
         std::ofstream(dir / "in.jsonl") << opera_input();
+        day_before = runtime::utc_date_today();
         run = capture(venue_path() + " run " + config + " --log " + log + " --input " +
                       (dir / "in.jsonl").string());
     }
     void TearDown() override { std::filesystem::remove_all(dir); }
     std::filesystem::path dir;
     std::string config, log;
+    std::string day_before;  // the run's day (UTC) began at or after this one
     venue::testing::Captured run;
 };
 
@@ -66,6 +69,11 @@ TEST_F(LogCommands, ExportPgnWithClocksAndIncidents) {
     auto pgn = capture(venue_path() + " export pgn " + log);
     ASSERT_EQ(pgn.status, 0);
     EXPECT_NE(pgn.out.find("[Round \"1.1\"]"), std::string::npos) << pgn.out;
+    // The day the match was created (the venue file gives none): the day of the run, in UTC (a
+    // run across midnight is one day or the next).
+    EXPECT_TRUE(pgn.out.find("[Date \"" + day_before + "\"]") != std::string::npos ||
+                pgn.out.find("[Date \"" + runtime::utc_date_today() + "\"]") != std::string::npos)
+        << pgn.out;
     EXPECT_NE(pgn.out.find("[GameId \"m1\"]"), std::string::npos);
     EXPECT_NE(pgn.out.find("1. e4 {[%clk 1:30:00]}"), std::string::npos) << pgn.out;
     EXPECT_NE(pgn.out.find("17. Rd8#"), std::string::npos) << pgn.out;

@@ -183,6 +183,30 @@ TEST(VenueConfig, ChessballFilesAreCheckedWithTheMatchLine) {
         << c.error().to_string();
 }
 
+// The PGN's Date: given in the file, or left to the host (empty here: the session dates it).
+TEST(VenueConfig, AMatchDateIsReadAsPgnWritesIt) {
+    auto c = parse_venue_config(
+        "[[match]]\nid = \"m1\"\ndate = \"2026.11.26\"\n[match.white]\nplayers = [{ id = \"w1\" "
+        "}]\n"
+        "[match.black]\nplayers = [{ id = \"b1\" }]\n",
+        "d.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    EXPECT_EQ(c->matches[0].date, "2026.11.26");
+    auto none = parse_venue_config(MINIMAL, "d.toml");
+    ASSERT_TRUE(none);
+    EXPECT_EQ(none->matches[0].date, "");
+    for (const char* bad : {"26.11.2026", "2026-11-26", "2026.13.01", "2026.11.1"}) {
+        auto b = parse_venue_config(std::string("[[match]]\nid = \"m1\"\ndate = \"") + bad +
+                                        "\"\n[match.white]\nplayers = [{ id = \"w1\" }]\n"
+                                        "[match.black]\nplayers = [{ id = \"b1\" }]\n",
+                                    "d.toml");
+        ASSERT_FALSE(b) << bad;
+        EXPECT_EQ(b.error().key, "match[1].date") << bad;
+        EXPECT_EQ(b.error().line, 3) << bad;
+        EXPECT_NE(b.error().message.find("YYYY.MM.DD"), std::string::npos) << b.error().message;
+    }
+}
+
 TEST(VenueConfig, DuplicateMatchIds) {
     std::string text = std::string(MINIMAL) + MINIMAL;
     auto c = parse_venue_config(text, "dup.toml");

@@ -52,6 +52,7 @@ void expect_same(const VenueConfig& a, const VenueConfig& b) {
         EXPECT_EQ(m.event, n.event);
         EXPECT_EQ(m.site, n.site);
         EXPECT_EQ(m.round, n.round);
+        EXPECT_EQ(m.date, n.date);
         EXPECT_EQ(m.board, n.board);
         EXPECT_EQ(m.start_fen, n.start_fen);
         EXPECT_EQ(m.time.base_ms, n.time.base_ms);
@@ -127,6 +128,7 @@ TEST(VenueWriter, OddStringsSurvive) {
     c->matches[0].white.players[0].name = "O'Brien, \"Ace\" \\ 王 🏆";
     c->matches[0].black.players[3].id = "B4 \"x\"";
     c->matches[0].round = "1.1 ]]";
+    c->matches[0].date = "2026.11.26";
     // What the engine gives every match from [event] (the reader sets it so).
     c->matches[0].options.set("ownership", std::string("start_file"));  // CB-A1's other reading
     c->matches[0].event = c->event_name;
