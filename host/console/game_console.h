@@ -4,7 +4,9 @@
 // (host/games/<game>/console/), as a GameConsole; the list is host/games/registered_console.cpp.
 // A game without specifics (plain chess) has no entry: game_console() gives the plain one.
 //
-// Everything outside the games' folders asks game_console(id), never a game by name.
+// Everything outside the games' folders asks game_console(id), never a game by name. What a game
+// draws in the window itself (buttons, dialog fields, shortcuts) is its GamePanels entry
+// (game_panels.h), in the panels library: this one is the model's and draws nothing.
 #pragma once
 
 #include <cstdint>
@@ -22,10 +24,7 @@
 
 namespace venue::console {
 
-struct ActionForm;
 struct ArbiterIntent;
-struct MatchView;
-struct UiState;
 struct WizardIssue;
 enum class WizardStep : std::uint8_t;
 
@@ -94,14 +93,8 @@ struct GameConsole {
     // The entry in words, `who` naming a player by id.
     std::string (*entry_words)(const engine::KeyChange& entry, const PlayerWords& who) = nullptr;
 
-    // --- the arbiter's window (the panels)
-    // Drawn in the actions panel below the common actions (the game's own buttons).
-    void (*draw_actions)(const MatchView& match, UiState& ui) = nullptr;
-    // The confirmation dialog's fields of an entry (intent.key set).
-    void (*draw_entry_fields)(const MatchView& match, ActionForm& form) = nullptr;
-    // The game's own keyboard shortcuts (letters the common actions leave free).
-    void (*shortcuts)(const MatchView& match, UiState& ui) = nullptr;
-    // Their lines in the help (F1): key, what it does.
+    // --- the arbiter's window (what the game draws is its GamePanels entry, game_panels.h)
+    // The lines of the game's shortcuts in the help (F1): key, what it does.
     std::vector<std::pair<std::string, std::string>> help;
     // The share of the top row's height the actions panel takes (the devices panel the rest).
     float actions_share = 0.50f;

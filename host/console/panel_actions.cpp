@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "console/game_panels.h"
 #include "console/panels.h"
 #include "venue/game_rules.h"
 
@@ -55,7 +56,7 @@ void dialog(const MatchView* m, UiState& ui) {
     const auto list = players(m);
     const GameConsole& game = game_console(m ? m->game : "");
     if (f.intent.key && m) {
-        if (const GameConsole* g = entry_console(m->game); g && g->draw_entry_fields)
+        if (const GamePanels* g = find_game_panels(m->game); g && g->draw_entry_fields)
             g->draw_entry_fields(*m, f);
     }
     if (needs_player(f.intent)) {
@@ -265,7 +266,8 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
         if (action_button("Reject (N)")) open_action(ui, *m, K::REJECT_WARNING, p.ref);
         ImGui::PopID();
     }
-    if (game.draw_actions) game.draw_actions(*m, ui);
+    if (const GamePanels* own = find_game_panels(m->game); own && own->draw_actions)
+        own->draw_actions(*m, ui);
     ImGui::SetNextItemWidth(ui.fonts.px(200));
     ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
     if (!ui.last_posted.empty())

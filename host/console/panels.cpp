@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "console/game_panels.h"
 #include "console/panels.h"
 
 namespace venue::console {
@@ -52,7 +53,8 @@ void shortcuts(const MatchView* m, UiState& ui) {
     if (game.illegal_move_stands && ImGui::IsKeyPressed('I', false))
         open_action(ui, *m, K::ILLEGAL_MOVE_STANDS);
     // The game's own: letters the other actions leave free (docs/console.md).
-    if (game.shortcuts) game.shortcuts(*m, ui);
+    if (const GamePanels* own = find_game_panels(m->game); own && own->shortcuts)
+        own->shortcuts(*m, ui);
     if (!m->proposals.empty()) {
         if (ImGui::IsKeyPressed('Y', false))
             open_action(ui, *m, K::CONFIRM_WARNING, m->proposals.front().ref);

@@ -6,7 +6,7 @@
 
 #include "../../support/business_tree.h"
 #include "console_feed.h"
-#include "games/business/console/business_console.h"
+#include "games/business/console/business_panels.h"
 
 namespace venue::console {
 namespace {

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "console/panels.h"
-#include "games/business/console/business_console.h"
+#include "games/business/console/business_panels.h"
 #include "games/business/console/key_change_intent.h"
 
 namespace venue::games::business {
@@ -251,6 +251,38 @@ void draw_entry_buttons(const MatchView& m, UiState& ui) {
         ImGui::EndDisabled();
         column = (column + 1) % 3;
     }
+}
+
+namespace {
+
+// The entries' shortcuts: letters the common actions leave free (docs/console.md).
+void shortcuts(const MatchView& m, UiState& ui) {
+    struct Shortcut {
+        int key;
+        KC kind;
+    };
+    static const Shortcut keys[] = {{'S', KC::BRANCH},  {'L', KC::SELECT}, {'A', KC::PASS},
+                                    {'G', KC::RESIGN},  {'E', KC::DRAW},   {'V', KC::VETO},
+                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}};
+    if (m.result != "*") return;
+    for (const Shortcut& k : keys)
+        if (ImGui::IsKeyPressed(k.key, false)) open_key_change(ui, m, k.kind);
+}
+
+GamePanels make() {
+    GamePanels p;
+    p.game = "business";
+    p.draw_actions = &draw_entry_buttons;
+    p.draw_entry_fields = &draw_key_change_fields;
+    p.shortcuts = &shortcuts;
+    return p;
+}
+
+}  // namespace
+
+const GamePanels& panels_entry() {
+    static const GamePanels entry = make();
+    return entry;
 }
 
 }  // namespace venue::games::business

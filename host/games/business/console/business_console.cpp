@@ -1,5 +1,5 @@
-// Business Chess's console entry: its words, its shortcuts and its hooks in the panels and the
-// setup wizard.
+// Business Chess's console entry: its words, its entries as events and the setup wizard's checks
+// (what it draws is business_actions.cpp, its GamePanels entry).
 #include "games/business/console/business_console.h"
 
 #include "console/setup_wizard.h"
@@ -17,21 +17,6 @@ std::string describe_card(const ArbiterIntent& in, const std::string& who) {
     if (in.kind == engine::ArbiterActionKind::WARN)
         return "Show " + who + " a yellow card: " + in.text;
     return "Show " + who + " a red card (expulsion): " + in.text;
-}
-
-// The entries' shortcuts: letters the common actions leave free (docs/console.md).
-void shortcuts(const MatchView& m, UiState& ui) {
-    using KC = engine::KeyChangeKind;
-    struct Entry {
-        int key;
-        KC kind;
-    };
-    static const Entry entries[] = {{'S', KC::BRANCH},  {'L', KC::SELECT}, {'A', KC::PASS},
-                                    {'G', KC::RESIGN},  {'E', KC::DRAW},   {'V', KC::VETO},
-                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}};
-    if (m.result != "*") return;
-    for (const Entry& e : entries)
-        if (ImGui::IsKeyPressed(e.key, false)) open_key_change(ui, m, e.kind);
 }
 
 // BC-I.4: a team is its players and its reserves; the wizard starts with all of them.
@@ -83,9 +68,6 @@ GameConsole make() {
     g.boards_note = &boards_note;
     g.entry_event = &key_change_event;
     g.entry_words = &key_change_words;
-    g.draw_actions = &draw_entry_buttons;
-    g.draw_entry_fields = &draw_key_change_fields;
-    g.shortcuts = &shortcuts;
     g.help = {
         {"S / L / A", "Business Chess: branch / select / pass"},
         {"G / E", "Business Chess: resign a branch / draw a branch"},
