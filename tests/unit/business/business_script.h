@@ -140,6 +140,19 @@ inline std::string quiet_move(const Branch& b, const std::string& avoid = "") {
     return "";
 }
 
+// The fool's mate on branch 1, up to Black's move: 1. f3 e5 2. g4, and Qh4 mates. With
+// `two_branches`, branch 2 split off at the start and went 1. e4 e5 2. Nf3 meanwhile.
+inline void before_fools_mate(Script& s, bool two_branches = false) {
+    if (two_branches) s.branch(1, 5);
+    const char* one[] = {"f2f3", "e7e5", "g2g4"};
+    const char* two[] = {"e2e4", "e7e5", "g1f3"};
+    for (int i = 0; i < 3; ++i) {
+        s.move("1", one[i]);
+        if (two_branches) s.move("2", two[i]);
+        s.press();
+    }
+}
+
 // One move on every open branch (a new daughter's differs from its mother's), not pressed.
 inline void move_everywhere(Script& s) {
     std::map<int, std::string> played;
@@ -157,6 +170,22 @@ inline void move_everywhere(Script& s) {
 inline std::vector<Decision> full_turn(Script& s) {
     move_everywhere(s);
     return s.press();
+}
+
+// After branching, one branch left: White branches (5 to branch 2), moves; Black resigns branch 2
+// selecting into branch 1, moves. White to move, branch 1 alone (rating 10).
+inline void one_branch_left(Script& s) {
+    s.branch(1, 5);
+    full_turn(s);
+    s.key(KeyChangeKind::SELECT, 2, 1);
+    full_turn(s);
+}
+
+// A team asks for board C (BC-I.7, BC-II.4).
+inline std::vector<Decision> ask_for_board_c(Script& s, chess::Color team) {
+    KeyChange k;
+    k.kind = KeyChangeKind::BOARD_C;
+    return s.key_by(team, k);
 }
 
 using venue::engine::testing::command;

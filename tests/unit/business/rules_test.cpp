@@ -272,13 +272,8 @@ TEST(BusinessChess, BC_II_4_TheLastBranchMovesToTheControlBoard) {
 
 TEST(BusinessChess, BC_A13_NoKeyChangesOnTheControlBoard) {
     Script s;
-    s.branch(1, 5);
-    full_turn(s);
-    s.key(KeyChangeKind::SELECT, 2, 1);  // Black: branch 1 is the last one
-    full_turn(s);
-    KeyChange k;
-    k.kind = KeyChangeKind::BOARD_C;
-    ASSERT_TRUE(find<BoardSetupRequired>(s.key_by(chess::WHITE, k)));
+    one_branch_left(s);
+    ASSERT_TRUE(find<BoardSetupRequired>(ask_for_board_c(s, chess::WHITE)));
     s.send(BoardRestored{"m1", "C"});
     ASSERT_TRUE(s.match().on_control_board());
     auto d = s.key(KeyChangeKind::BRANCH, 1, 0, 5);
@@ -373,12 +368,7 @@ TEST(BusinessChess, BC_A17_SelectedRatingIsScoredAgainLater) {
 // the other branch stays pending, the press is refused until it differs.
 TEST(BusinessChess, BC_BR_3_TheSameMatingMoveOnMotherAndDaughterIsNotTwoContinuations) {
     Script s;
-    s.move("1", "f2f3");
-    s.press();
-    s.move("1", "e7e5");
-    s.press();
-    s.move("1", "g2g4");
-    s.press();
+    before_fools_mate(s);
     // Black to move, Qh4# on the board: Black branches, then mates on both boards.
     s.branch(1, 5);
     ASSERT_EQ(s.match().branches().size(), 2u);
@@ -401,12 +391,7 @@ TEST(BusinessChess, BC_BR_3_TheSameMatingMoveOnMotherAndDaughterIsNotTwoContinua
     EXPECT_EQ(s.match().branch(2)->ply(), 4);
     // The same mate made on the daughter first: the daughter's stands, the mother's waits.
     Script t;
-    t.move("1", "f2f3");
-    t.press();
-    t.move("1", "e7e5");
-    t.press();
-    t.move("1", "g2g4");
-    t.press();
+    before_fools_mate(t);
     t.branch(1, 5);
     ASSERT_TRUE(find<BranchClosed>(t.move("2", "d8h4")));
     EXPECT_FALSE(find<BranchClosed>(t.move("1", "d8h4")));
@@ -417,16 +402,7 @@ TEST(BusinessChess, BC_BR_3_TheSameMatingMoveOnMotherAndDaughterIsNotTwoContinua
 
 TEST(BusinessChess, BC_I_16_AMatedBranchTakesNoPartInKeyChanges) {
     Script s;
-    s.branch(1, 5);
-    s.move("1", "f2f3");
-    s.move("2", "e2e4");
-    s.press();
-    s.move("1", "e7e5");
-    s.move("2", "e7e5");
-    s.press();
-    s.move("1", "g2g4");
-    s.move("2", "g1f3");
-    s.press();
+    before_fools_mate(s, true);
     auto d = s.move("1", "d8h4");  // mate on branch 1 closes it at once
     auto* closed = find<BranchClosed>(d);
     ASSERT_TRUE(closed);
