@@ -131,9 +131,11 @@ Move made_under_reply(const Placement& sensed, Bitboard diff, const Position& no
             if (popcount(mover_lifted) > 1) continue;
             Position after = now;
             after.do_move(m);
-            bool taken = false;
-            for (Move r : legal_moves(after)) taken = taken || r.to() == lsb(mover_lifted);
-            if (!taken) continue;
+            const MoveList replies = legal_moves(after);
+            const Square lifted = lsb(mover_lifted);
+            if (std::none_of(replies.begin(), replies.end(),
+                             [lifted](Move r) { return r.to() == lifted; }))
+                continue;
         }
         if (!found.is_none()) return Move::none();  // two fit: say none
         found = m;

@@ -13,6 +13,10 @@ std::string pgn_player_names(const TeamConfig& team) {
     return names.empty() ? "?" : names;
 }
 
+std::string pgn_date(const MatchConfig& config) {
+    return config.date.empty() ? "????.??.??" : config.date;
+}
+
 namespace {
 
 chess::PgnGame headers(const Match& match) {
@@ -20,7 +24,7 @@ chess::PgnGame headers(const Match& match) {
     chess::PgnGame g;
     g.set_tag("Event", c.event.empty() ? "?" : c.event);
     g.set_tag("Site", c.site.empty() ? "?" : c.site);
-    g.set_tag("Date", c.date.empty() ? "????.??.??" : c.date);  // the host wrote it (MatchConfig)
+    g.set_tag("Date", pgn_date(c));
     g.set_tag("Round", c.round.empty() ? "?" : c.round);
     g.set_tag("White", pgn_player_names(c.white));
     g.set_tag("Black", pgn_player_names(c.black));

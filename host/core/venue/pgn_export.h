@@ -19,6 +19,9 @@ namespace venue::engine {
 // it lists none, "?" when it has neither).
 std::string pgn_player_names(const TeamConfig& team);
 
+// The PGN Date of a match: the day the host wrote into its config, or "????.??.??".
+std::string pgn_date(const MatchConfig& config);
+
 // The part being played now (the whole game when it was never edited).
 chess::PgnGame to_pgn(const Match& match);
 

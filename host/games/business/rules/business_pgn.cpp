@@ -31,7 +31,7 @@ std::vector<chess::PgnGame> branch_pgns(const BusinessMatch& match) {
         chess::PgnGame g;
         g.set_tag("Event", c.event.empty() ? "?" : c.event);
         g.set_tag("Site", c.site.empty() ? "?" : c.site);
-        g.set_tag("Date", c.date.empty() ? "????.??.??" : c.date);
+        g.set_tag("Date", pgn_date(c));
         g.set_tag("Round", c.round.empty() ? "?" : c.round);
         g.set_tag("White", pgn_player_names(c.white));
         g.set_tag("Black", pgn_player_names(c.black));
