@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/decision_text.h"
 #include "runtime/replay.h"
+#include "venue/chess_match.h"
 #include "venue/event_json.h"
 #include "venue/pgn_export.h"
 #include "venue/transcript.h"
@@ -46,11 +47,13 @@ int replay(const std::string& path, std::int64_t until, bool json) {
             mj["phase"] = engine::to_string(m.phase());
             mj["result"] = m.result();
             mj["termination"] = m.termination();
-            mj["plies"] = m.game().ply_count();
-            mj["fen"] = m.game().position().fen();
             mj["clock_ms"] = {{"white", m.clock().white_ms}, {"black", m.clock().black_ms}};
-            mj["illegal_moves"] = {{"white", m.illegal_moves(chess::WHITE)},
-                                   {"black", m.illegal_moves(chess::BLACK)}};
+            if (const engine::ChessMatch* c = m.chess()) {  // a game played on a chess board
+                mj["plies"] = c->game().ply_count();
+                mj["fen"] = c->game().position().fen();
+                mj["illegal_moves"] = {{"white", c->illegal_moves(chess::WHITE)},
+                                       {"black", c->illegal_moves(chess::BLACK)}};
+            }
             j["matches"].push_back(mj);
         }
         fmt::print("{}\n", j.dump(2));
@@ -62,10 +65,16 @@ int replay(const std::string& path, std::int64_t until, bool json) {
         fmt::print("match {} ({}): {}, result {}{}\n", id, m.config().game,
                    engine::to_string(m.phase()), m.result(),
                    m.termination().empty() ? "" : " by " + m.termination());
-        fmt::print("  {} plies, position {}\n", m.game().ply_count(), m.game().position().fen());
-        fmt::print("  clocks white {} black {}, illegal moves white {} black {}\n",
-                   chess::format_clock(m.clock().white_ms), chess::format_clock(m.clock().black_ms),
-                   m.illegal_moves(chess::WHITE), m.illegal_moves(chess::BLACK));
+        const engine::ChessMatch* c = m.chess();
+        if (c)
+            fmt::print("  {} plies, position {}\n", c->game().ply_count(),
+                       c->game().position().fen());
+        fmt::print("  clocks white {} black {}", chess::format_clock(m.clock().white_ms),
+                   chess::format_clock(m.clock().black_ms));
+        if (c)
+            fmt::print(", illegal moves white {} black {}", c->illegal_moves(chess::WHITE),
+                       c->illegal_moves(chess::BLACK));
+        fmt::print("\n");
     }
     fmt::print("state hash: {}\n", state.state_hash());
     return 0;

@@ -141,6 +141,11 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
         branch_boards(*m, ui);
         return;
     }
+    if (!m->chess_board) {
+        ImGui::TextDisabled("%s is not played on a chess board: see its own panels",
+                            m->game.c_str());
+        return;
+    }
     const BoardView& b = m->board;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float margin = ui.fonts.px(22);  // the coordinates

@@ -133,6 +133,9 @@ struct MatchView {
     bool plays_a_tree = false;
     TeamView white, black;
     ClockView clock;
+    // The chess board (engine::Match::chess()); a game played on something else has none, and its
+    // own panels (GamePanels) draw what it plays on.
+    bool chess_board = false;
     BoardView board;
     std::string claim_holder;            // "Bulat (Kazan), button 1"; "" when none
     std::vector<ProposalRow> proposals;  // open ones, waiting for the judge

@@ -5,6 +5,7 @@
 
 #include "console/game_console.h"
 #include "console/view_model_internal.h"
+#include "venue/chess_match.h"
 #include "venue/game_rules.h"
 
 namespace venue::console {
@@ -52,9 +53,11 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     v.phase = to_string(m.phase());
     v.result = m.result();
     v.termination = m.termination();
-    v.segment_ply = int(m.game().ply_count());
+    const engine::ChessMatch* cm = m.chess();
+    v.chess_board = cm != nullptr;
+    v.segment_ply = cm ? int(cm->game().ply_count()) : 0;
     v.ply = v.segment_ply;
-    for (const engine::GamePart& p : m.earlier_parts()) {
+    for (const engine::GamePart& p : cm ? cm->earlier_parts() : std::vector<engine::GamePart>{}) {
         const std::string& part = p.line;  // "FEN moves UCI UCI ..."
         const auto at = part.find(" moves");
         for (std::size_t i = at == std::string::npos ? part.size() : at + 6; i < part.size(); ++i)
@@ -103,15 +106,18 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
              "#" + std::to_string(p.ref) + " " + player_label(c, p.player) + ": " + p.reason});
 
     // The board.
-    v.board = board_view(m.game(), m.restore_squares());
-    BoardView& b = v.board;
-    // The engine's position no longer has them; the physical board has until they are cleared.
-    for (chess::Square s : tr.removed_squares) b.squares[s].marks |= MARK_REMOVED;
-    b.restore_required = m.restore_required();
-    if (!b.restore_required)
-        b.restore_text.clear();
-    else if (m.restore_squares().empty())
-        b.restore_text = "restore the position";
+    if (cm) {
+        v.board = board_view(cm->game(), cm->restore_squares());
+        BoardView& b = v.board;
+        // The engine's position no longer has them; the physical board has until they are
+        // cleared.
+        for (chess::Square s : tr.removed_squares) b.squares[s].marks |= MARK_REMOVED;
+        b.restore_required = cm->restore_required();
+        if (!b.restore_required)
+            b.restore_text.clear();
+        else if (cm->restore_squares().empty())
+            b.restore_text = "restore the position";
+    }
 
     // A game that branches: the tree, a board per game of it, and the score it weighs.
     if (v.plays_a_tree) {

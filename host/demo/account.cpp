@@ -8,6 +8,7 @@
 
 #include "chess/uci.h"
 #include "common/overloaded.h"
+#include "venue/chess_match.h"
 
 namespace venue::demo {
 
@@ -122,8 +123,12 @@ void Account::print(const runtime::StepRecord& record) {
                             return;
                         }
                         // The game's own numbering, which a removal does not restart.
-                        const engine::Match* match = session_.state().match(m.match);
-                        const chess::Position& now = match->game().position();
+                        const engine::ChessMatch* cm = session_.state().match(m.match)->chess();
+                        if (!cm) {  // a game not played on a chess board: its own numbering
+                            line(at, fmt::format("move     {} {}", m.san, clocks(m.match)));
+                            return;
+                        }
+                        const chess::Position& now = cm->game().position();
                         const bool white_moved = now.side_to_move() == chess::BLACK;
                         const int move_no = now.fullmove_number() - (white_moved ? 0 : 1);
                         line(at, fmt::format("move     {}{} {:<8} {}", move_no,

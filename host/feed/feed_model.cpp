@@ -6,6 +6,7 @@
 #include "chess/pgn.h"
 #include "chess/san.h"
 #include "chess/uci.h"
+#include "venue/chess_match.h"
 #include "venue/pgn_export.h"
 
 namespace venue::feed {
@@ -189,14 +190,17 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
         }
         return boards;
     }
-    // One board. The game being played is the last part (an edit of the position, such as a
-    // removed player's men taken off, starts a new part); plies count the whole game.
-    const int plies = int(match.clock_after_move().size());
-    const int before = plies - int(match.game().ply_count());
-    auto last = last_of(match.game(), before);
+    // One chess board (none for a game not played on one). The game being played is the last
+    // part (an edit of the position, such as a removed player's men taken off, starts a new
+    // part); plies count the whole game.
+    const engine::ChessMatch* cm = match.chess();
+    if (!cm) return boards;
+    const int plies = int(cm->clock_after_move().size());
+    const int before = plies - int(cm->game().ply_count());
+    auto last = last_of(cm->game(), before);
     if (!last) last = remembered(match.config().board);
     if (!last) last = remembered("");
-    json j = board_json(match.config().board, match.game(), last);
+    json j = board_json(match.config().board, cm->game(), last);
     j["branch"] = nullptr;
     j["open"] = match.phase() != engine::MatchPhase::FINISHED;
     j["rating"] = nullptr;
@@ -204,7 +208,7 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
     j["split_ply"] = nullptr;
     j["result"] = match.result();
     j["ply"] = plies;
-    j["restore_squares"] = squares_json(match.restore_squares());
+    j["restore_squares"] = squares_json(cm->restore_squares());
     boards.push_back(std::move(j));
     return boards;
 }
@@ -351,8 +355,8 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
         {"boards", boards_json(match, memory)},
         {"claim", claim_json(match, memory)},
         {"illegal_moves",
-         {{"white", match.illegal_moves(chess::WHITE)},
-          {"black", match.illegal_moves(chess::BLACK)}}},
+         {{"white", match.chess() ? match.chess()->illegal_moves(chess::WHITE) : 0},
+          {"black", match.chess() ? match.chess()->illegal_moves(chess::BLACK) : 0}}},
         {"incidents", incidents_json(c, memory)},
         {"seq", memory ? memory->seq : 0}};
 }

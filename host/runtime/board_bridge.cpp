@@ -4,6 +4,7 @@
 #include "chess/uci.h"
 #include "common/overloaded.h"
 #include "sensing/placement.h"
+#include "venue/chess_match.h"
 
 namespace venue::runtime {
 
@@ -123,7 +124,8 @@ void BoardBridge::sense(const sensing::MoveSeq& moves, const engine::BoardRole& 
     //    then the board with the reply read against the game without the move (only
     //    pending): the move and the reply, of which only the reply is new. The match
     //    plays its pending move when the reply comes, as it does for both at once.
-    const bool held = role.game == &match.game() && match.pending_move() == moves[0];
+    const engine::ChessMatch* cm = match.chess();
+    const bool held = cm && role.game == &cm->game() && cm->pending_move() == moves[0];
     for (int i = held ? 1 : 0; i < moves.size(); ++i)
         out.push_back(
             {host_ns, std::nullopt, engine::MoveSensed{match_, board_, chess::to_uci(moves[i])}});

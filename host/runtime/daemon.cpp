@@ -6,6 +6,7 @@
 
 #include "common/overloaded.h"
 #include "runtime/press_hold.h"
+#include "venue/chess_match.h"
 #include "venue/event_json.h"
 #include "venue/match_of.h"
 
@@ -142,7 +143,7 @@ void Daemon::to_clock(Board& b, const engine::DeviceCommand& c) {
         return;
     }
     const engine::Match* m = session_.state().match(b.clock->match_id());
-    const chess::Color to_move = m ? m->game().position().side_to_move() : chess::WHITE;
+    const chess::Color to_move = m ? m->to_move() : chess::WHITE;
     std::string why;
     auto s = b.clock->set_and_run_for(c, *reading, to_move, &why);
     if (s && !b.device->clock_set_and_run(*s, &why)) s.reset();
@@ -485,7 +486,7 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
 io::HostNanos Daemon::press_waits_until(const std::string& match_id,
                                         io::HostNanos held_since) const {
     const engine::Match* match = session_.state().match(match_id);
-    const bool move_sensed = match && match->pending_move().has_value();
+    const bool move_sensed = match && match->chess() && match->chess()->pending_move().has_value();
     io::HostNanos until = std::numeric_limits<io::HostNanos>::min();
     for (const Board& b : boards_)
         if (b.bridge.match_id() == match_id)

@@ -274,7 +274,7 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
                                        timing_of(cfg.time.mode)});
     out.push_back(wire::ClockReset{0});
 
-    const chess::Color to_move = match.game().position().side_to_move();
+    const chess::Color to_move = match.to_move();
     switch (match.phase()) {
         case engine::MatchPhase::WAITING:
             // The clock waits for its first press; the side to move may claim already.

@@ -145,6 +145,8 @@ enum class ArbiterActionKind : std::uint8_t {
     // was found too late to restore, say); the game goes on from the position it made
     ILLEGAL_MOVE_STANDS,
 };
+// The kind's stable name, as in the log's JSON ("restore_position").
+const char* to_string(ArbiterActionKind k);
 struct ArbiterAction {
     std::string match;
     ArbiterActionKind kind = ArbiterActionKind::PAUSE;

@@ -1,6 +1,6 @@
-// Match: one game between two teams (or two players) on one board, and all
-// that the engine knows of it. Match::apply() is the rules for plain chess
-// under the Laws of Chess; team games build on the same state.
+// Match: one game between two sides (players, teams or armies), and all that the engine knows
+// of it. What every game shares is here; a game's board state and rules derive from it
+// (chess_match.h: a game of chess under the Laws of Chess).
 //
 //   WAITING ──first move/press──▶ PLAYING ◀──resume── PAUSED
 //                                   │  ╰──pause──────────▲
@@ -41,16 +41,6 @@ struct ClockMirror {
 };
 
 struct SnapshotAccess;
-
-// A part of a game that ended in an edit of the position rather than a move: its start and
-// moves as "FEN moves UCI UCI ...", and how the next part began.
-struct GamePart {
-    std::string line;
-    std::string edit;  // "a player was removed (W3)", "the illegal move e1g3 stood: <note>"
-    // The edit was a move (an illegal one that stood): it took the mover's time like any move
-    // (it has an entry in clock_after_move()), though it is in no part's moves.
-    bool by_move = false;
-};
 
 // What one of a match's boards should show, for reading it (runtime::BoardBridge). Most games
 // play on one board; a game of several boards (a tree of branches) plays a game on each, and has
@@ -114,10 +104,14 @@ struct GameView {
     std::string setup_board;
 };
 
-// A match of plain chess under the Laws of Chess, and the base of every game's
-// match: a game module derives from it and overrides the handlers whose rules
-// differ (see games/). The shared machinery (commit a move, end the game, add
-// time, restore) lives here so that every game decides those the same way.
+class ChessMatch;
+
+// What every game's match is: sides and their players, the phase, the clocks, the red-line
+// zones, the result, the fold of events into decisions with their rule ids, the snapshot and the
+// record. What is on the board is the game's own: ChessMatch (chess_match.h) plays one game of
+// chess under the Laws of Chess, and most games build on it; a game whose board is not a chess
+// position (a lattice field, half-boards joined anew for each move) derives from Match itself
+// and answers the same questions.
 class Match {
   public:
     explicit Match(MatchConfig config);
@@ -129,29 +123,23 @@ class Match {
     void apply(const Event& event, std::vector<Decision>& out);
 
     const MatchConfig& config() const { return config_; }
-    const chess::Game& game() const { return game_; }
     MatchPhase phase() const { return phase_; }
     const std::string& result() const { return result_; }  // "*" while playing
     const std::string& termination() const { return termination_; }
     const ClockMirror& clock() const { return clock_; }
-    int illegal_moves(Color c) const { return illegal_moves_[c]; }
-    // The mover's remaining time after each committed move, where known (for [%clk]).
-    const std::vector<std::optional<std::int64_t>>& clock_after_move() const {
-        return clock_after_move_;
-    }
-    // A move seen on the board but not yet completed by a clock press.
-    std::optional<chess::Move> pending_move() const { return pending_; }
-    // Squares that must be set back before play goes on (empty when none).
-    const std::vector<chess::Square>& restore_squares() const { return restore_squares_; }
-    bool restore_required() const { return restore_required_; }
     // People inside each team's zone behind the red line, from the beams' crossings.
     int zone_occupancy(Color zone) const { return zone_occupancy_[zone]; }
 
-    // Everything that defines the state, in a fixed text form (for the state hash).
-    std::string canonical() const;
+    // The match's chess game and what the engine knows of it, when its board state is a game of
+    // chess; nullptr for a game played on something else. The console, the feed and the runtime
+    // show a chess board only when there is one.
+    virtual const ChessMatch* chess() const { return nullptr; }
 
-    // Whether the state's invariants hold (the position is sound, counts are not negative, a
-    // result only once finished; a game adds its own); what is wrong in *why. Checked after every
+    // Everything that defines the state, in a fixed text form (for the state hash).
+    virtual std::string canonical() const;
+
+    // Whether the state's invariants hold (counts are not negative, a result only once finished;
+    // the board state and the game add their own); what is wrong in *why. Checked after every
     // event in debug and sanitizer builds.
     virtual bool is_ok(std::string* why = nullptr) const;
 
@@ -160,10 +148,10 @@ class Match {
     virtual PlayerStatus player_status(Color team, int index) const;
     // The base: from the result. A game that weighs results answers its own.
     virtual Standing standing() const;
-    // The side whose turn it is (the base: the side to move in game()).
-    virtual Color to_move() const;
-    // Every game of the match, in order: the base has one, game() on config().board.
-    virtual std::vector<GameView> games() const;
+    // The side whose turn it is.
+    virtual Color to_move() const = 0;
+    // Every chess game of the match, in order (none when the board is not a chess position).
+    virtual std::vector<GameView> games() const { return {}; }
     // Warnings waiting for the judge, oldest first.
     virtual std::vector<PendingRuling> pending_rulings() const { return {}; }
     // Boards of the match with no game on them now (a tree's spare demonstration boards).
@@ -172,24 +160,26 @@ class Match {
     virtual bool claims_the_move() const { return false; }
     // Whether the match plays a tree of games (several boards) rather than one game.
     virtual bool plays_a_tree() const { return false; }
-    // The record: the PGN games `venue export pgn` writes (the base: every part of the game,
-    // oldest first; pgn_export.cpp).
-    virtual std::vector<chess::PgnGame> record() const;
+    // The record: the PGN games `venue export pgn` writes (none for a game PGN cannot hold).
+    virtual std::vector<chess::PgnGame> record() const { return {}; }
 
-    // What `board` should show. The base: every board of the match plays game().
-    virtual BoardRole board_role(const std::string& board) const;
+    // What `board` should show (the base: nothing a board reading can be checked against).
+    virtual BoardRole board_role(const std::string& /*board*/) const { return {}; }
 
-    // Earlier parts of the game, before its position was edited (a removed player's men taken
-    // off, an illegal move the arbiter lets stand), oldest first. game() is the part being
-    // played now.
-    const std::vector<GamePart>& earlier_parts() const { return parts_; }
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }
     virtual bool restore_extra(std::string_view /*json*/) { return true; }
+    // The board state's part of a snapshot: a JSON object whose members sit beside the match's
+    // own ("{}": none), and back from the whole match object; what is wrong in words ("" none).
+    virtual std::string board_snapshot() const { return "{}"; }
+    virtual std::string restore_board(std::string_view /*match_json*/) { return ""; }
 
   protected:
     friend struct SnapshotAccess;
 
+    // Every event a match may be sent. The base keeps what all games share (the clock's readings,
+    // the zones, the arbiter's pause, time and result) and ignores, with a reason, what its board
+    // state or game must decide.
     virtual void on(const MoveSensed& e, std::vector<Decision>& out);
     virtual void on(const BoardMismatch& e, std::vector<Decision>& out);
     virtual void on(const BoardRestored& e, std::vector<Decision>& out);
@@ -198,7 +188,6 @@ class Match {
     virtual void on(const ClockReading& e, std::vector<Decision>& out);
     virtual void on(const DrawClaimed& e, std::vector<Decision>& out);
     virtual void on(const ArbiterAction& e, std::vector<Decision>& out);
-    // Events only some games use; plain chess ignores them with a reason.
     virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
     virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
     virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
@@ -206,40 +195,27 @@ class Match {
     virtual void on(const KeyChange& e, std::vector<Decision>& out);  // games with a branch tree
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }
+    // The phase an arbiter's resume returns to (the base: playing).
+    virtual MatchPhase phase_on_resume() const { return MatchPhase::PLAYING; }
+    // Called when end() has ended the game, before its decisions: the board state drops what no
+    // longer matters (a move waiting for its clock press).
+    virtual void on_game_over() {}
 
-    // Plays m as a completed move: decisions, clock switch, automatic endings.
-    void commit(chess::Move m, std::optional<std::int64_t> remaining_ms, const char* rule,
-                std::vector<Decision>& out);
-    // Ends the game when the position after the mover's move does (mate, stalemate, ...); `what`
-    // names the move in the reason.
-    bool ended_by_position(Color mover, const std::string& what, std::vector<Decision>& out);
-    void completed_illegal_move(Color side, const char* rule, const std::string& what,
-                                std::vector<Decision>& out);
     void add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
                   std::vector<Decision>& out);
     void end(const std::string& result, const std::string& termination, const char* rule,
              const std::string& why, std::vector<Decision>& out);
     void ignore(const char* rule, const std::string& why, std::vector<Decision>& out);
-    // Ends the part of the game being played and goes on from `from` (an edited position).
-    void start_new_part(const chess::Position& from, std::string edit, bool by_move = false);
-    // ILLEGAL_MOVE_STANDS: the move the arbiter lets stand, played as the pieces went, in a new
-    // part of the game; refused with the reason when it cannot stand.
-    void stand_illegal_move(const ArbiterAction& e, std::vector<Decision>& out);
     bool finished(std::vector<Decision>& out);
+    // The game's name for the people reading a reason ("Chess", from the registry).
+    std::string display_name() const;
 
     MatchConfig config_;
-    chess::Game game_;
     MatchPhase phase_ = MatchPhase::WAITING;
     std::string result_ = "*";
     std::string termination_;
     ClockMirror clock_;
-    std::array<int, 2> illegal_moves_{0, 0};
-    std::optional<chess::Move> pending_;
-    std::vector<chess::Square> restore_squares_;
-    bool restore_required_ = false;
-    std::vector<std::optional<std::int64_t>> clock_after_move_;
     std::array<int, 2> zone_occupancy_{0, 0};
-    std::vector<GamePart> parts_;
 };
 
 }  // namespace venue::engine

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "chess/uci.h"
+#include "venue/chess_match.h"
 
 namespace venue::engine {
 
@@ -57,7 +58,8 @@ std::optional<chess::Game> replay_part(const std::string& part) {
 }
 
 // Moves of `game` with the clocks from the match's list, starting at clock index `first`.
-void add_moves(chess::PgnGame& g, const chess::Game& game, const Match& match, std::size_t first) {
+void add_moves(chess::PgnGame& g, const chess::Game& game, const ChessMatch& match,
+               std::size_t first) {
     g.start = game.start_position();
     const auto& clocks = match.clock_after_move();
     for (std::size_t i = 0; i < game.moves().size(); ++i) {
@@ -74,9 +76,9 @@ std::vector<chess::PgnGame> to_pgn_parts(const Match& match) {
     return match.record();
 }
 
-// The base record: the game's parts (Match::record() is declared in match.h).
-std::vector<chess::PgnGame> Match::record() const {
-    const Match& match = *this;
+// A chess match's record: the game's parts (ChessMatch::record() is declared in chess_match.h).
+std::vector<chess::PgnGame> ChessMatch::record() const {
+    const ChessMatch& match = *this;
     const std::vector<GamePart>& edits = match.earlier_parts();
     std::vector<chess::Game> parts;
     for (const GamePart& p : edits)
@@ -107,8 +109,10 @@ std::vector<chess::PgnGame> Match::record() const {
     return out;
 }
 
-chess::PgnGame to_pgn(const Match& match) {
-    return to_pgn_parts(match).back();
+std::optional<chess::PgnGame> to_pgn(const Match& match) {
+    auto parts = to_pgn_parts(match);
+    if (parts.empty()) return std::nullopt;
+    return std::move(parts.back());
 }
 
 }  // namespace venue::engine

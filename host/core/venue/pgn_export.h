@@ -7,6 +7,7 @@
 // position, each saying in its opening comment which part it is.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,11 +23,12 @@ std::string pgn_player_names(const TeamConfig& team);
 // The PGN Date of a match: the day the host wrote into its config, or "????.??.??".
 std::string pgn_date(const MatchConfig& config);
 
-// The part being played now (the whole game when it was never edited).
-chess::PgnGame to_pgn(const Match& match);
+// The part being played now (the whole game when it was never edited); none when the match's
+// record holds no PGN game (a game not played on a chess board).
+std::optional<chess::PgnGame> to_pgn(const Match& match);
 
-// The match's record, Match::record(): what `venue export pgn` writes. The base gives every part,
-// oldest first; a game played on several boards may give a game per board (its own record);
+// The match's record, Match::record(): what `venue export pgn` writes. A chess match gives every
+// part, oldest first; a game played on several boards may give a game per board (its own record);
 // to_pgn() is then the last of them.
 std::vector<chess::PgnGame> to_pgn_parts(const Match& match);
 

@@ -35,6 +35,7 @@
 #include "sim/dgt/dgt_action.h"
 #include "sim/dgt/dgt_board_model.h"
 #include "sim/dgt/pty.h"
+#include "venue/chess_match.h"
 #include "venue/venue_state.h"
 
 namespace {
@@ -112,7 +113,7 @@ class Bench {
     }
     static std::int64_t ms() { return now_us() / 1000; }
     static std::int64_t ns() { return now_us() * 1000; }
-    const engine::Match& match() const { return *state_.match(match_id_); }
+    const engine::ChessMatch& match() const { return *state_.match(match_id_)->chess(); }
 
     void action(const std::string& line) {
         const auto parsed = sim::dgt::parse_action(line);

@@ -16,6 +16,7 @@
 #include "chess/uci.h"
 #include "runtime/press_hold.h"
 #include "sensing/placement.h"
+#include "venue/chess_match.h"
 
 namespace venue::pipeline_test {
 
@@ -392,7 +393,7 @@ void Table::release_presses() {
             if (runtime::press_still_held(t, p.held_since_ns,
                                           {bridge_->settling(), bridge_->last_change_ns(),
                                            bridge_->settle_us(), bridge_->in_progress()},
-                                          match && match->pending_move().has_value())) {
+                                          match && match->chess()->pending_move().has_value())) {
                 p.waited = true;
                 return;
             }
@@ -473,7 +474,7 @@ void Table::knock(const Position& pos, GameResult& r) {
         send({"knock " + sq(a) + " " + sq(b), "wait " + std::to_string(wait_ms),
               "restore " + sq(a)});
         ++stats_.knocks_onto;
-        const engine::Match& match = *state_.match(match_id_);
+        const engine::ChessMatch& match = *state_.match(match_id_)->chess();
         // Usually a mismatch, then restored; the fallen piece may also read as half a move
         // (nothing said, nothing to restore). Timed from when the runner saw the knock, so a
         // slow emulator thread cannot leave the knock for the next move.
@@ -551,7 +552,7 @@ GameResult Table::play(const std::string& name, const std::vector<Move>& source,
     sensing::RecogniserConfig rc;
     rc.settle_us = timing_.settle_us;
     bridge_ = std::make_unique<runtime::BoardBridge>(match_id_, id_, rc);
-    const engine::Match& match = *state_.match(match_id_);
+    const engine::ChessMatch& match = *state_.match(match_id_)->chess();
     if (auto s = runner_->last_snapshot()) {
         std::vector<engine::Event> out;
         bridge_->on_board(*s, match, steady_ns(), out);

@@ -20,6 +20,7 @@
 #include "chess/uci.h"
 #include "runtime/daemon.h"
 #include "runtime/replay.h"
+#include "venue/chess_match.h"
 #include "venue/event_json.h"
 
 namespace venue::runtime {
@@ -89,7 +90,7 @@ TEST(DaemonStallOnAPty, LeverPressesJudgedAfterTheMovesWhenTheHostWasPaused) {
             }
         });
         daemon.start();
-        const engine::Match& match = *(*session)->state().match("m1");
+        const engine::ChessMatch& match = *(*session)->state().match("m1")->chess();
         auto step_until = [&](const std::function<bool()>& done, std::chrono::milliseconds limit) {
             return testing::step_daemon_until(daemon, done, limit);
         };

@@ -34,6 +34,7 @@
 #include "random_games.h"
 #include "runtime/daemon.h"
 #include "runtime/replay.h"
+#include "venue/chess_match.h"
 #include "venue/event_json.h"
 #include "virtual_devices.h"
 
@@ -400,7 +401,7 @@ Outcome play(ClockKind kind, const std::vector<chess::Move>& moves, std::uint64_
         }
     }
     daemon.stop();
-    for (chess::Move mv : (*session)->state().match("m1")->game().moves())
+    for (chess::Move mv : (*session)->state().match("m1")->chess()->game().moves())
         out.played.push_back(chess::to_uci(mv));
     if (hub) {
         EXPECT_EQ(hub->confirmed(), hub->sent()) << "every press stored and acknowledged";

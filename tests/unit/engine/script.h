@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../../support/decision_search.h"
+#include "venue/chess_match.h"
 #include "venue/venue_state.h"
 
 namespace venue::engine::testing {
@@ -41,7 +42,7 @@ class Script {
     std::vector<Decision> move(const std::string& uci) {
         auto d = send(MoveSensed{"m1", "b", uci});
         if (state_.match("m1")->phase() == MatchPhase::FINISHED) return d;
-        auto side = state_.match("m1")->game().position().side_to_move();
+        auto side = match().game().position().side_to_move();
         auto p = send(ClockPressed{"m1", side, std::nullopt});
         d.insert(d.end(), p.begin(), p.end());
         return d;
@@ -50,7 +51,7 @@ class Script {
         for (const char* u : ucis) move(u);
     }
     Color to_move() const { return match().game().position().side_to_move(); }
-    const Match& match() const { return *state_.match("m1"); }
+    const ChessMatch& match() const { return *state_.match("m1")->chess(); }
     const VenueState& state() const { return state_; }
     const std::vector<Event>& events() const { return events_; }
     const std::vector<Decision>& last() const { return last_; }

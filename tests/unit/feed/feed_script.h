@@ -11,6 +11,7 @@
 
 #include "config/venue_config.h"
 #include "runtime/session.h"
+#include "venue/chess_match.h"
 #include "venue/venue_state.h"
 
 namespace venue::feed::testing {
@@ -86,7 +87,7 @@ class FeedScript {
         press(3, 36'000'012, ClaimVerdict::LATE, 12);  // W4 Emil
     }
 
-    const Match& match() const { return *state_.match("cb1"); }
+    const ChessMatch& match() const { return *state_.match("cb1")->chess(); }
     const VenueState& state() const { return state_; }
     const std::vector<runtime::Applied>& applied() const { return applied_; }
     std::int64_t seq() const { return seq_; }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/turns_match.h"
 #include "feed/feed_model.h"
 #include "feed/feed_schema.h"
 #include "feed_script.h"
@@ -57,6 +58,21 @@ TEST(FeedSchema, EveryMatchDocumentOfTheOpeningIsValid) {
             EXPECT_EQ(joined(check.check(json::parse(text), "/$defs/match")), "")
                 << "after event " << i << ": " << text;
     }
+}
+
+// A game played on something other than a chess board (engine::Match::chess() is null): its
+// document has no boards and no illegal moves, is still valid, and its live PGN is empty.
+TEST(FeedSchema, AMatchWithoutAChessBoardHasAValidDocumentAndNoPgn) {
+    engine::testing::TurnsMatch match(engine::testing::turns_config());
+    std::vector<engine::Decision> out;
+    match.apply({0, std::nullopt, engine::ClockPressed{"t1", chess::WHITE, std::nullopt}}, out);
+    const json doc = match_document(match, nullptr);
+    EXPECT_TRUE(doc.at("boards").empty()) << doc.dump();
+    EXPECT_EQ(doc.at("illegal_moves").at("white"), 0);
+    EXPECT_EQ(doc.at("phase"), "playing");
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    EXPECT_EQ(live_pgn(match), "");
 }
 
 TEST(FeedSchema, TheEventDocumentIsValid) {

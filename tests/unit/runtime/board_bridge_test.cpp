@@ -5,6 +5,7 @@
 
 #include "chess/uci.h"
 #include "sensing/placement.h"
+#include "venue/chess_match.h"
 #include "venue/venue_state.h"
 
 namespace venue::runtime {
@@ -20,7 +21,7 @@ class BoardBridgeTest : public ::testing::Test {
         c.board = "b1";
         state_.apply({0, std::nullopt, engine::MatchCreated{c}});
     }
-    const engine::Match& match() { return *state_.match("m1"); }
+    const engine::ChessMatch& match() { return *state_.match("m1")->chess(); }
 
     // A board that shows `pos`, sensed at t and left alone until it settles.
     std::vector<engine::Event> show(const sensing::Placement& board) {

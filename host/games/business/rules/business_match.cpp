@@ -108,7 +108,7 @@ std::vector<std::string> BusinessMatch::free_boards() const {
 }
 
 BusinessMatch::BusinessMatch(MatchConfig config)
-    : Match(std::move(config)), rules_(BusinessRules::of(config_)) {
+    : ChessMatch(std::move(config)), rules_(BusinessRules::of(config_)) {
     Branch first;  // BC-BR-2: the game starts on one board, branch 1, with the game rating
     first.number = 1;
     first.board = rules_.boards.front();
@@ -535,7 +535,7 @@ void BusinessMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
 // BC-I.10 with BC-A10/A11: one member of a team at a time beyond its red line. The sensor
 // counts, it does not identify: the arbiter names the member (a card, BC-I.11).
 void BusinessMatch::on(const BeamCrossed& e, std::vector<Decision>& out) {
-    Match::on(e, out);
+    ChessMatch::on(e, out);
     if (e.inward && zone_occupancy_[e.zone] >= 2)
         flag(e.zone, "SECOND_CROSSER", "", "BC-I.10",
              std::to_string(zone_occupancy_[e.zone]) + " members of " + team_name(e.zone) +
@@ -562,7 +562,7 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                     if (b.board == rules_.control_board) on_board_c_ = true;
                     b.setup_board.clear();
                 }
-            Match::on(e, out);
+            ChessMatch::on(e, out);
             if (phase_ != MatchPhase::FINISHED)
                 phase_ = turns_ ? MatchPhase::PLAYING : MatchPhase::WAITING;
             return;
@@ -610,7 +610,7 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
                    out);
             return;
         default:
-            Match::on(e, out);
+            ChessMatch::on(e, out);
     }
 }
 

@@ -24,7 +24,7 @@
 
 #include "games/business/rules/branch.h"
 #include "games/business/rules/business_rules.h"
-#include "venue/match.h"
+#include "venue/chess_match.h"
 
 namespace venue::games::business {
 
@@ -46,7 +46,7 @@ struct TurnRecord {
     int mother = 0;         // ... and its mother (their moves must differ, BC-BR-3)
 };
 
-class BusinessMatch : public engine::Match {
+class BusinessMatch : public engine::ChessMatch {
   public:
     // The configuration must have passed validate().
     explicit BusinessMatch(engine::MatchConfig config);
@@ -92,7 +92,7 @@ class BusinessMatch : public engine::Match {
   protected:
     std::string canonical_extra() const override;
 
-    using Match::on;
+    using ChessMatch::on;
 
     void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;
     void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;

@@ -185,7 +185,7 @@ bool BusinessMatch::restore_extra(std::string_view text) {
 }
 
 bool BusinessMatch::is_ok(std::string* why) const {
-    if (!Match::is_ok(why)) return false;
+    if (!ChessMatch::is_ok(why)) return false;
     std::string bad = check();
     for (const Branch& b : branches_)
         if (std::string p; bad.empty() && !b.game.position().is_ok(&p))

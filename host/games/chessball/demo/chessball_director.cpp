@@ -26,8 +26,9 @@ ChessballDirector::ChessballDirector(const ChessballPlan& plan, demo::EventDevic
     build();
 }
 
-const engine::Match& ChessballDirector::match() const {
-    return *daemon_.session().state().match(plan_.match.id);
+// Chessball is played on a chess board: its match is a ChessMatch.
+const engine::ChessMatch& ChessballDirector::match() const {
+    return *daemon_.session().state().match(plan_.match.id)->chess();
 }
 
 void ChessballDirector::observe(const runtime::StepRecord& record) {
@@ -59,7 +60,7 @@ void ChessballDirector::build() {
     auto* self = this;
     auto chessball = [self]() { return dynamic_cast<const ChessballMatch*>(&self->match()); };
     auto restored = [self] {
-        const engine::Match& m = self->match();
+        const engine::ChessMatch& m = self->match();
         return !m.restore_required() && m.restore_squares().empty() && !m.pending_move();
     };
 

@@ -17,6 +17,7 @@
 #include "demo/people.h"
 #include "demo/timed_script.h"
 #include "games/chessball/demo/chessball_plan.h"
+#include "venue/chess_match.h"
 
 namespace venue::games::chessball {
 
@@ -32,7 +33,7 @@ class ChessballDirector : public demo::People {
     // Action lines for the match's board.
     void board(const std::vector<std::string>& lines);
     void arbiter(engine::ArbiterAction a);
-    const engine::Match& match() const;
+    const engine::ChessMatch& match() const;
 
     const ChessballPlan& plan_;
 

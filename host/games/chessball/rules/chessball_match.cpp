@@ -78,7 +78,7 @@ engine::PlayerStatus ChessballMatch::player_status(chess::Color team, int index)
 }
 
 bool ChessballMatch::is_ok(std::string* why) const {
-    if (!Match::is_ok(why)) return false;
+    if (!ChessMatch::is_ok(why)) return false;
     auto fail = [&](std::string reason) {
         if (why) *why = std::move(reason);
         return false;
@@ -98,7 +98,7 @@ std::vector<engine::PendingRuling> ChessballMatch::pending_rulings() const {
 }
 
 ChessballMatch::ChessballMatch(MatchConfig config)
-    : Match(std::move(config)), rules_(ChessballRules::of(config_)) {
+    : ChessMatch(std::move(config)), rules_(ChessballRules::of(config_)) {
     start_file_ = current_files();  // every man starts on the file of his square
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
@@ -250,7 +250,7 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
         return;
     }
     const std::size_t first = out.size();
-    Match::on(e, out);  // a legal move of his: waits for the clock press (or mates at once)
+    ChessMatch::on(e, out);  // a legal move of his: waits for the clock press (or mates at once)
     cite_ending(first, out);
     if (phase_ == MatchPhase::FINISHED) holder_.reset();
 }
@@ -262,19 +262,19 @@ void ChessballMatch::on(const BoardMismatch& e, std::vector<Decision>& out) {
         displacement("the board changed while nobody holds the claim", out);
         return;
     }
-    Match::on(e, out);
+    ChessMatch::on(e, out);
 }
 
 void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
     if (finished(out)) return;
     if (e.side != game_.position().side_to_move() || phase_ == MatchPhase::PAUSED) {
-        Match::on(e, out);
+        ChessMatch::on(e, out);
         return;
     }
     if (holder_ && pending_ && !restore_required_) {
         const PlayerRef mover = *holder_;
         const std::size_t first = out.size();
-        Match::on(e, out);
+        ChessMatch::on(e, out);
         cite_ending(first, out);
         fifty_moves(out);
         holder_ = mover;
@@ -294,7 +294,7 @@ void ChessballMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
 // CB-5.2.2 with CB-A10: the Laws' Art. 6.9 decides; the decision names the clause.
 void ChessballMatch::on(const FlagFell& e, std::vector<Decision>& out) {
     const std::size_t first = out.size();
-    Match::on(e, out);
+    ChessMatch::on(e, out);
     cite_ending(first, out);
     holder_.reset();
 }
@@ -472,7 +472,7 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
     if (!team_action) {
         const std::size_t plies = game_.ply_count(), parts = parts_.size(), first = out.size();
         const chess::Position before = game_.position();
-        Match::on(e, out);
+        ChessMatch::on(e, out);
         cite_ending(first, out);
         if (e.kind == K::RESTORE_POSITION) holder_.reset();
         if (e.kind == K::ILLEGAL_MOVE_STANDS && parts_.size() > parts) {

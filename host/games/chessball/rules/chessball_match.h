@@ -15,7 +15,7 @@
 #include "chess/position_edit.h"
 #include "games/chessball/rules/chessball_rules.h"
 #include "games/chessball/rules/file_ownership.h"
-#include "venue/match.h"
+#include "venue/chess_match.h"
 
 namespace venue::games::chessball {
 
@@ -35,7 +35,7 @@ struct Proposal {
     bool open = true;
 };
 
-class ChessballMatch : public engine::Match {
+class ChessballMatch : public engine::ChessMatch {
   public:
     // The configuration must have passed validate() (the venue file loader does).
     explicit ChessballMatch(engine::MatchConfig config);
@@ -60,7 +60,7 @@ class ChessballMatch : public engine::Match {
   protected:
     std::string canonical_extra() const override;
 
-    using Match::on;  // the handlers not overridden here stay the Laws of Chess
+    using ChessMatch::on;  // the handlers not overridden here stay the Laws of Chess
 
     void on(const engine::ClaimPressed& e, std::vector<Decision>& out) override;
     void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;

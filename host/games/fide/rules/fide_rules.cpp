@@ -1,11 +1,13 @@
 #include "games/fide/rules/fide_rules.h"
 
+#include "venue/chess_match.h"
+
 namespace venue::games::fide {
 
 namespace {
 
 std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
-    return std::make_unique<engine::Match>(config);
+    return std::make_unique<engine::ChessMatch>(config);
 }
 
 }  // namespace

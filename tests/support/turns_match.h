@@ -1,0 +1,53 @@
+// A game whose board state is not a chess position, for the tests that show the base Match
+// serves such a game as well as a chess one (the lattice field of a football game, the
+// half-boards joined anew for each move). Its only rule: a side passes the turn with its clock,
+// and the first to pass three times wins.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "venue/match.h"
+
+namespace venue::engine::testing {
+
+class TurnsMatch : public Match {
+  public:
+    explicit TurnsMatch(MatchConfig config) : Match(std::move(config)) {}
+    Color to_move() const override { return turn_; }
+    int passes(Color c) const { return passes_[c]; }
+
+  protected:
+    using Match::on;
+    void on(const ClockPressed& e, std::vector<Decision>& out) override {
+        if (finished(out)) return;
+        if (e.side != turn_) return ignore("T-1", "not this side's turn", out);
+        if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+        turn_ = ~turn_;
+        clock_.running = turn_;
+        out.push_back({ClockSwitched{config_.id, turn_}, "T-1", "the turn passes"});
+        if (++passes_[e.side] == 3)
+            end(e.side == chess::WHITE ? "1-0" : "0-1", "three passes", "T-2",
+                "the first to pass three times wins", out);
+    }
+    std::string canonical_extra() const override {
+        return "turn " + std::to_string(int(turn_)) + " passes " + std::to_string(passes_[0]) +
+               " " + std::to_string(passes_[1]);
+    }
+
+  private:
+    Color turn_ = chess::WHITE;
+    std::array<int, 2> passes_{0, 0};
+};
+
+inline MatchConfig turns_config() {
+    MatchConfig c;
+    c.id = "t1";
+    c.game = "turns";  // in no registry: the engine names it by its id
+    c.board = "";
+    c.time.base_ms = 60'000;
+    return c;
+}
+
+}  // namespace venue::engine::testing
