@@ -2,7 +2,9 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "store/migration_files.h"
 #include "store/sha256.h"
 
 namespace venue::store {
@@ -86,6 +88,21 @@ Status apply_one(const Database& db, const Migration& migration) {
 }
 
 }  // namespace
+
+// The embedded files in order; their names were checked when the build was configured
+// (NNNN_name.sql, numbered with no gaps), so the version is the name's first four digits.
+std::span<const Migration> embedded_migrations() {
+    static const std::vector<Migration> MIGRATIONS = [] {
+        std::vector<Migration> all;
+        for (std::string_view name : migration_names()) {
+            int version = 0;
+            for (char c : name.substr(0, 4)) version = version * 10 + (c - '0');
+            all.push_back({version, name, migration_sql(name)});
+        }
+        return all;
+    }();
+    return MIGRATIONS;
+}
 
 Result<int> check_migrations(const Database& db, std::span<const Migration> migrations) {
     return read_applied(db, migrations);
