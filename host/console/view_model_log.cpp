@@ -121,6 +121,15 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                        " \u2014 " + (e.arbiter.empty() ? std::string("arbiter") : e.arbiter) +
                        ": " + e.note;
             },
+            [&](const GameInput& e) {
+                const MatchConfig* c = config(e.match);
+                std::string s = std::string(side_name(e.side)) + " " + e.kind;
+                for (const auto& [key, value] : e.args) s += " " + key + "=" + value;
+                if (!e.player.empty())
+                    s += " (" + (c ? player_label(*c, e.player) : e.player) + ")";
+                if (!e.arbiter.empty()) s += " \u2014 " + e.arbiter + ": " + e.note;
+                return s;
+            },
         },
         body);
 }
@@ -134,6 +143,7 @@ LogFamily family_of(const EventBody& body) {
                           [](const FlagFell&) { return LogFamily::CLOCK; },
                           [](const ArbiterAction&) { return LogFamily::ARBITER; },
                           [](const KeyChange&) { return LogFamily::ARBITER; },
+                          [](const GameInput&) { return LogFamily::MOVE; },
                           [](const DeviceConnected&) { return LogFamily::DEVICE; },
                           [](const DeviceLost&) { return LogFamily::DEVICE; },
                           [](const HostStarted&) { return LogFamily::DEVICE; },
@@ -165,6 +175,7 @@ LogFamily family_of(const DecisionBody& body) {
                           [](const DeviceCommand&) { return LogFamily::DEVICE; },
                           [](const KeyChangeAccepted&) { return LogFamily::ARBITER; },
                           [](const KeyChangeRefused&) { return LogFamily::ARBITER; },
+                          [](const GameNews&) { return LogFamily::MOVE; },
                           [](const auto&) { return LogFamily::OTHER; },
                       },
                       body);

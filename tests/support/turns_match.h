@@ -1,7 +1,8 @@
 // A game whose board state is not a chess position, for the tests that show the base Match
 // serves such a game as well as a chess one (the lattice field of a football game, the
-// half-boards joined anew for each move). Its only rule: a side passes the turn with its clock,
-// and the first to pass three times wins.
+// half-boards joined anew for each move). Its rules: a side passes the turn with its clock, and
+// the first to pass three times wins; a side may also concede, with an input of the game's own
+// ("concede", the reason in args "why"), which the game reports as news before the result.
 #pragma once
 
 #include <array>
@@ -30,6 +31,17 @@ class TurnsMatch : public Match {
         if (++passes_[e.side] == 3)
             end(e.side == chess::WHITE ? "1-0" : "0-1", "three passes", "T-2",
                 "the first to pass three times wins", out);
+    }
+    void on(const GameInput& e, std::vector<Decision>& out) override {
+        if (e.kind != "concede") return Match::on(e, out);  // not ours: ignored with the reason
+        if (finished(out)) return;
+        const auto why = e.args.find("why");
+        out.push_back(
+            {GameNews{
+                 config_.id, "conceded", {{"side", e.side == chess::WHITE ? "white" : "black"}}},
+             "T-3", "a side may concede"});
+        end(e.side == chess::WHITE ? "0-1" : "1-0", "conceded", "T-3",
+            why == e.args.end() ? "conceded" : "conceded: " + why->second, out);
     }
     std::string canonical_extra() const override {
         return "turn " + std::to_string(int(turn_)) + " passes " + std::to_string(passes_[0]) +

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -186,12 +187,21 @@ struct PlayerReplaced {
     std::string player_in;
 };
 
+// What a game decided in its own terms (the ball passed to d5, a goal, the dice rolled): its kind
+// is the game's stable name, its facts are words the game's panels and feed read. The reason and
+// the rule id say it for people, as for every decision.
+struct GameNews {
+    std::string match;
+    std::string kind;                          // the game's own name: "ball_passed", "dice"
+    std::map<std::string, std::string> facts;  // "to" = "d5", "faces" = "3 5 6"
+};
+
 using DecisionBody =
     std::variant<MoveAccepted, MoveRefused, RestoreRequired, IllegalMoveCounted, TimeAdded,
                  ClockSwitched, ClaimRefused, GameEnded, DeviceCommand, EventIgnored, ClaimGranted,
                  ClaimEnded, WarningProposed, WarningGiven, PlayerRemoved, ScoreChanged,
                  KeyChangeAccepted, KeyChangeRefused, BranchOpened, BranchClosed, RatingChanged,
-                 BoardSetupRequired, ArbiterFlag, PlayerReplaced>;
+                 BoardSetupRequired, ArbiterFlag, PlayerReplaced, GameNews>;
 
 struct Decision {
     DecisionBody body;

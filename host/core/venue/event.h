@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -200,10 +201,26 @@ struct KeyChange {
 };
 const char* to_string(KeyChangeKind k);
 
+// --- a game's own inputs -----------------------------------------------------------------------
+// An input only one game knows (a pass or a shot declared at the board, the pair of half-boards
+// pushed together, the faces of physical dice): its kind is the game's stable name for it, its
+// arguments are words the game reads ("to" = "d5"). The core carries and logs it; the game's
+// Match decides, and a game without that kind ignores it with the reason. A new game adds inputs
+// here, in its own words, rather than event types to the core.
+struct GameInput {
+    std::string match;
+    std::string kind;                         // the game's own name: "pass", "select_pair"
+    Color side = chess::WHITE;                // the side it is made for
+    std::string player;                       // who made it ("" the side as a whole)
+    std::map<std::string, std::string> args;  // in the game's words: "to" = "d5"
+    std::string arbiter;                      // who entered it, when an arbiter did
+    std::string note;
+};
+
 using EventBody =
     std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
                  BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
-                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate>;
+                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate, GameInput>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

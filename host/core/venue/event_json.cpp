@@ -148,6 +148,8 @@ void from_json(const nlohmann::json& j, KeyChangeKind& k) {
     throw std::invalid_argument("'" + s + "' is not a key change");
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RatingShare, branch, amount)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameInput, match, kind, side, player, args, arbiter,
+                                                note)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChange, match, kind, side, from_branch,
                                                 to_branch, board, amount, shares, claim, player,
                                                 in_player, arbiter, note)
@@ -243,6 +245,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ScoreChanged, match, white_half_
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChangeAccepted, match, side, kind, from_branch,
                                                 to_branch, amount)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KeyChangeRefused, match, side, kind, code)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameNews, match, kind, facts)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BranchOpened, match, branch, parent, board,
                                                 split_ply, rating)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BranchClosed, match, branch, board, result,

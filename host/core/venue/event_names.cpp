@@ -26,28 +26,31 @@ const char* kind_name(const EventBody& body) {
                           [](const BoardSnapshot&) { return "board_snapshot"; },
                           [](const KeyChange&) { return "key_change"; },
                           [](const BoardFieldUpdate&) { return "board_field_update"; },
+                          [](const GameInput&) { return "game_input"; },
                       },
                       body);
 }
 
 const char* source_name(const EventBody& body) {
-    return std::visit(Overloaded{
-                          [](const MoveSensed&) { return "board"; },
-                          [](const BoardMismatch&) { return "board"; },
-                          [](const BoardRestored&) { return "board"; },
-                          [](const BoardSnapshot&) { return "board"; },
-                          [](const BoardFieldUpdate&) { return "board"; },
-                          [](const ClockPressed&) { return "hub"; },
-                          [](const FlagFell&) { return "hub"; },
-                          [](const ClockReading&) { return "hub"; },
-                          [](const ClaimPressed&) { return "hub"; },
-                          [](const BeamCrossed&) { return "hub"; },
-                          [](const DrawClaimed&) { return "arbiter"; },
-                          [](const ArbiterAction&) { return "arbiter"; },
-                          [](const KeyChange&) { return "arbiter"; },
-                          [](const auto&) { return "host"; },
-                      },
-                      body);
+    return std::visit(
+        Overloaded{
+            [](const MoveSensed&) { return "board"; },
+            [](const BoardMismatch&) { return "board"; },
+            [](const BoardRestored&) { return "board"; },
+            [](const BoardSnapshot&) { return "board"; },
+            [](const BoardFieldUpdate&) { return "board"; },
+            [](const ClockPressed&) { return "hub"; },
+            [](const FlagFell&) { return "hub"; },
+            [](const ClockReading&) { return "hub"; },
+            [](const ClaimPressed&) { return "hub"; },
+            [](const BeamCrossed&) { return "hub"; },
+            [](const DrawClaimed&) { return "arbiter"; },
+            [](const ArbiterAction&) { return "arbiter"; },
+            [](const KeyChange&) { return "arbiter"; },
+            [](const GameInput& e) { return e.arbiter.empty() ? "player" : "arbiter"; },
+            [](const auto&) { return "host"; },
+        },
+        body);
 }
 
 const char* kind_name(const DecisionBody& body) {
@@ -76,6 +79,7 @@ const char* kind_name(const DecisionBody& body) {
                           [](const BoardSetupRequired&) { return "board_setup_required"; },
                           [](const ArbiterFlag&) { return "arbiter_flag"; },
                           [](const PlayerReplaced&) { return "player_replaced"; },
+                          [](const GameNews&) { return "game_news"; },
                       },
                       body);
 }

@@ -85,6 +85,11 @@ void Match::on(const KeyChange& e, std::vector<Decision>& out) {
            out);
 }
 
+// A game's own input reaches the game that knows its kind; the base knows none.
+void Match::on(const GameInput& e, std::vector<Decision>& out) {
+    ignore("X-1", "'" + e.kind + "': " + display_name() + " has no such input", out);
+}
+
 std::string Match::display_name() const {
     const GameRules* game = find_game(config_.game);
     return game ? game->display_name : config_.game;

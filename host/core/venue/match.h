@@ -193,6 +193,7 @@ class Match {
     virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
     virtual void on(const BoardFieldUpdate& e, std::vector<Decision>& out);
     virtual void on(const KeyChange& e, std::vector<Decision>& out);  // games with a branch tree
+    virtual void on(const GameInput& e, std::vector<Decision>& out);  // a game's own inputs
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }
     // The phase an arbiter's resume returns to (the base: playing).

@@ -6,6 +6,7 @@
 
 #include "../../support/decision_search.h"
 #include "../../support/turns_match.h"
+#include "venue/event_json.h"
 #include "venue/pgn_export.h"
 
 namespace venue::engine {
@@ -108,6 +109,37 @@ TEST(BoardState, AFlagLosesInTheBase) {
     EXPECT_EQ(p.match.clock().black_ms, 0);
     std::string broken;
     EXPECT_TRUE(p.match.is_ok(&broken)) << broken;
+}
+
+// A game's own inputs and news: the core carries them (JSON in the log, both ways), the game that
+// knows the kind decides, and any other kind is ignored with the reason.
+TEST(BoardState, AGamesOwnInputIsLoggedAndDecidedByTheGame) {
+    GameInput concede{"t1", "concede", chess::BLACK, "b1", {{"why", "lost the ball"}}, "", ""};
+    auto body = parse_event("game_input", event_payload(concede));
+    ASSERT_TRUE(body.has_value()) << body.error();
+    const GameInput& back = std::get<GameInput>(*body);
+    EXPECT_EQ(back.kind, "concede");
+    EXPECT_EQ(back.side, chess::BLACK);
+    EXPECT_EQ(back.args.at("why"), "lost the ball");
+    EXPECT_EQ(std::string(source_name(concede)), "player");
+
+    Played p;
+    const Decision* why = nullptr;
+    auto d = p.send(GameInput{"t1", "shoot", chess::WHITE, "", {}, "", ""});
+    ASSERT_NE(find<EventIgnored>(d, &why), nullptr);
+    EXPECT_NE(why->reason.find("'shoot': turns has no such input"), std::string::npos)
+        << why->reason;
+
+    d = p.send(back);
+    const GameNews* news = find<GameNews>(d, &why);
+    ASSERT_NE(news, nullptr);
+    EXPECT_EQ(news->kind, "conceded");
+    EXPECT_EQ(why->rule, "T-3");
+    EXPECT_EQ(p.match.result(), "1-0");
+    const std::string payload = decision_payload(d.front());
+    auto news_back = parse_decision("game_news", payload);
+    ASSERT_TRUE(news_back.has_value()) << news_back.error();
+    EXPECT_EQ(std::get<GameNews>(news_back->body).facts.at("side"), "black");
 }
 
 }  // namespace
