@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "chess/uci.h"
+#include "common/margin_text.h"
 #include "common/overloaded.h"
 #include "console/game_console.h"
 #include "console/view_model_internal.h"
@@ -96,7 +97,8 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                     case ClaimVerdict::ACCEPTED:
                         return who + " pressed first";
                     case ClaimVerdict::LATE:
-                        return who + " pressed " + std::to_string(e.margin_us) + " \u00B5s late";
+                        return who + " pressed " + margin_text(e.margin_us, e.margin_within_us) +
+                               " late";
                     case ClaimVerdict::OUT_OF_TURN:
                         return who + " pressed out of turn";
                     case ClaimVerdict::TIE: {
@@ -349,7 +351,7 @@ void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
                         (press && press->verdict == ClaimVerdict::LATE)) {
                         kind = ClaimKind::LATE;
                         text = who(refused.player) + " late by " +
-                               std::to_string(refused.margin_us) + " \u00B5s";
+                               margin_text(refused.margin_us, press ? press->margin_within_us : 0);
                     } else if (refused.code == "NOT_TEAM_TURN" ||
                                (press && press->verdict == ClaimVerdict::OUT_OF_TURN)) {
                         kind = ClaimKind::OUT_OF_TURN;

@@ -1,6 +1,7 @@
 #include "demo/account.h"
 
 #include "common/clock_text.h"
+#include "common/margin_text.h"
 
 #include <fmt/core.h>
 
@@ -89,6 +90,13 @@ void Account::print(const runtime::StepRecord& record) {
             }
         }
         if (verbose_) line(at, fmt::format("event {} {}", a.seq, engine::kind_name(a.event.body)));
+        // The press's own margin, with the hub's resolution (engine::ClaimPressed).
+        const auto* press = std::get_if<engine::ClaimPressed>(&a.event.body);
+        const auto margin_words = [&](std::int64_t margin_us) {
+            if (press && press->margin_within_us > 0)
+                return margin_text(margin_us, press->margin_within_us);
+            return micros(margin_us);
+        };
         for (const engine::Decision& d : a.decisions) {
             if (game_line_)
                 if (auto own = game_line_(d)) {
@@ -108,7 +116,7 @@ void Account::print(const runtime::StepRecord& record) {
                             line(at, fmt::format("         {} pressed {} later: refused, the claim "
                                                  "is held [{}]",
                                                  player_name(r.match, r.player),
-                                                 micros(r.margin_us), d.rule));
+                                                 margin_words(r.margin_us), d.rule));
                         } else {
                             line(at, fmt::format("         {} pressed: refused, {} [{}]",
                                                  player_name(r.match, r.player), r.code, d.rule));

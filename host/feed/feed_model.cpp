@@ -134,6 +134,8 @@ json claim_json(const engine::Match& match, const MatchMemory* memory) {
             json j = player_ref(c, x.player);
             j["code"] = x.code;
             j["margin_us"] = x.margin_us;
+            // Set when the hub could not resolve the gap: the margin says only "within" it.
+            j["margin_within_us"] = x.margin_within_us ? json(x.margin_within_us) : json(nullptr);
             rivals.push_back(std::move(j));
         }
         latest = {{"player", player_ref(c, r.player)},
@@ -242,7 +244,9 @@ void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine:
                 mm.tie_losers.clear();
                 mm.claim = std::move(r);
             } else if constexpr (std::is_same_v<T, ClaimRefused>) {
-                const Rival rival{b.player, b.code, b.margin_us};
+                const auto* press = std::get_if<engine::ClaimPressed>(&a.event.body);
+                const Rival rival{b.player, b.code, b.margin_us,
+                                  press ? press->margin_within_us : 0};
                 const bool same_press =
                     mm.claim && mm.claim->active && mm.claim->hub_us == a.event.hub_us;
                 const bool held = b.code == "CLAIM_HELD" && mm.claim && mm.claim->active;

@@ -40,6 +40,8 @@ struct Rival {
     std::string player;  // player id
     std::string code;    // CLAIM_HELD (late), TIE_LOST
     std::int64_t margin_us = 0;
+    // Set when the hub could not resolve the gap: margin_us says only "within" this many µs.
+    std::int64_t margin_within_us = 0;
 };
 
 // The last claim granted in a match, with the presses that lost to it.

@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "common/overloaded.h"
+#include "io/hub/claim_resolution.h"
 
 namespace venue::runtime {
 
@@ -78,8 +79,12 @@ engine::ClaimPressed HubBridge::claim_from(const wire::ButtonPress& p,
             break;
         case wire::PressOutcome::LATE:
             c.verdict = engine::ClaimVerdict::LATE;
-            if (claim_time_us_ && p.time_us >= *claim_time_us_)
+            if (claim_time_us_ && p.time_us >= *claim_time_us_) {
                 c.margin_us = std::int64_t(p.time_us - *claim_time_us_);
+                // A margin the hub cannot resolve says only "within" its resolution.
+                if (c.margin_us <= io::CLAIM_MARGIN_FLOOR_US)
+                    c.margin_within_us = io::CLAIM_RESOLUTION_US;
+            }
             break;
         case wire::PressOutcome::TIE_WON:
         case wire::PressOutcome::TIE_LOST: {

@@ -105,6 +105,10 @@ struct ClaimPressed {
     int button = 0;
     ClaimVerdict verdict = ClaimVerdict::ACCEPTED;
     std::int64_t margin_us = 0;  // LATE: behind the accepted press
+    // LATE: when set, the presses were closer than the hub can tell apart, and margin_us says
+    // only that they were within this many µs (io/hub/claim_resolution.h); 0: margin_us is the
+    // gap (to the hub's ±1 µs)
+    std::int64_t margin_within_us = 0;
     std::vector<int> tied_with;  // TIE: every button in the tie
     int winner = -1;             // TIE: the button the hub's rule chose
     std::string tie_rule;        // TIE: the hub's documented rule, as it reported it

@@ -128,7 +128,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardSnapshot, match, board, pla
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FlagFell, match, side)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DrawClaimed, match, side, kind, intended_uci)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimPressed, match, button, verdict, margin_us,
-                                                tied_with, winner, tie_rule)
+                                                margin_within_us, tied_with, winner, tie_rule)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BeamCrossed, match, zone, inward)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArbiterAction, match, kind, side, amount_ms, ply,
                                                 result, text, player, clause, ref, arbiter, note)

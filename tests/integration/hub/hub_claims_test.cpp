@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hub_fixture.h"
+#include "io/hub/claim_resolution.h"
 
 namespace venue::test {
 namespace {
@@ -192,6 +193,57 @@ TEST_F(HubClaimsTest, CloserPressesTieButAreNeverReversed) {
         EXPECT_EQ(s.wrong, 0);
         EXPECT_EQ(s.missing, 0);
         EXPECT_EQ(s.ordered + s.ties, 100);
+    }
+}
+
+// The margin people are shown, against the true gap between the two edges, from 0.5 to 20 µs:
+// a reported margin at or below the hub's floor (7 µs) may stand for any gap up to its resolution
+// ("within 8 µs"), and a larger one is the gap, both to ±1 µs (io/hub/claim_resolution.h). Presses
+// read in one sample are a tie, which the hub reports as such. Prints the table.
+TEST_F(HubClaimsTest, ReportedMarginsAreTrueToTheResolution) {
+    arm(wire::Team::A);
+    std::mt19937 rng(20261126);
+    std::printf("true gap (us) | reported margins (us), 50 trials\n");
+    for (const uint64_t half_us :
+         {1u, 2u, 3u, 4u, 5u, 6u, 8u, 10u, 12u, 14u, 16u, 20u, 24u, 30u, 40u}) {
+        const uint64_t gap = half_us * HUB_CYCLES_PER_US / 2;
+        std::map<int64_t, int> seen;
+        int ties = 0;
+        for (int trial = 0; trial < 50 && !HasFatalFailure(); ++trial) {
+            const uint8_t a = TEAM_A_BUTTONS[rng() % 8];
+            uint8_t b = a;
+            while (b == a) b = TEAM_A_BUTTONS[rng() % 8];
+            const size_t from = client_.events().size();
+            PairStats s;
+            run_pair(a, b, gap, rng, s);
+            const auto presses = events_of(wire::MessageType::BUTTON_PRESS, from);
+            ASSERT_EQ(presses.size(), 2u);
+            const auto p1 = *presses[0].as<wire::ButtonPress>();
+            const auto p2 = *presses[1].as<wire::ButtonPress>();
+            ASSERT_EQ(s.wrong + s.missing, 0) << "gap " << half_us / 2.0 << " us";
+            if (s.ties == 1) {  // read in the same sample: a tie, drawn by the hub's rule
+                ++ties;
+                continue;
+            }
+            const int64_t margin = int64_t(p2.time_us) - int64_t(p1.time_us);
+            const double true_us = double(applied_times(HubActionKind::PRESS, 2)[1] -
+                                          applied_times(HubActionKind::PRESS, 2)[0]) /
+                                   HUB_CYCLES_PER_US;
+            ++seen[margin];
+            // The rig applies an edge up to one instruction (0.25 us) late: that much slack.
+            const double slack = double(io::CLAIM_MARGIN_TOLERANCE_US) + 0.25;
+            if (margin <= io::CLAIM_MARGIN_FLOOR_US)
+                EXPECT_LE(true_us, double(io::CLAIM_RESOLUTION_US) + slack)
+                    << "reported " << margin << " us: shown as within " << io::CLAIM_RESOLUTION_US
+                    << " us, but the presses were " << true_us << " us apart";
+            else
+                EXPECT_NEAR(double(margin), true_us, slack)
+                    << "reported " << margin << " us for presses " << true_us << " us apart";
+        }
+        std::string row = ties ? " tie (" + std::to_string(ties) + "x)" : "";
+        for (const auto& [m, n] : seen)
+            row += " " + std::to_string(m) + " (" + std::to_string(n) + "x)";
+        std::printf("%13.1f |%s\n", double(half_us) / 2, row.c_str());
     }
 }
 

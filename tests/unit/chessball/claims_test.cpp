@@ -53,6 +53,27 @@ TEST(CB_3_2, LatePressesAreRefusedWithTheirMargin) {
     EXPECT_EQ(s.match().claim_holder()->index, 2);
 }
 
+// A press closer than the hub can resolve: the reason says "within", never a figure the hub
+// cannot know (io/hub/claim_resolution.h).
+TEST(CB_3_2, ALateMarginTheHubCannotResolveIsGivenAsWithin) {
+    Script s;
+    s.press(2);
+    ClaimPressed p;
+    p.match = "m1";
+    p.button = 0;
+    p.verdict = ClaimVerdict::LATE;
+    p.margin_us = 6;
+    p.margin_within_us = 8;
+    const Decision* why = nullptr;
+    auto d = s.send(p);
+    ASSERT_NE(find<ClaimRefused>(d, &why), nullptr);
+    EXPECT_NE(why->reason.find("pressed within 8 us after the claim was taken"), std::string::npos)
+        << why->reason;
+    d = s.press(1, ClaimVerdict::LATE, 12);
+    ASSERT_NE(find<ClaimRefused>(d, &why), nullptr);
+    EXPECT_NE(why->reason.find("pressed 12 us after"), std::string::npos) << why->reason;
+}
+
 TEST(CB_A6, PressesOfTheTeamNotToMoveAreRefused) {
     Script s;
     auto d = s.press(8, ClaimVerdict::OUT_OF_TURN);

@@ -1,5 +1,7 @@
 // HubBridge: hub inputs as engine events, engine device commands as hub commands.
 #include "runtime/hub_bridge.h"
+
+#include "io/hub/claim_resolution.h"
 #include "venue/event_json.h"
 
 #include <gtest/gtest.h>
@@ -53,6 +55,8 @@ TEST(HubBridge, AcceptedThenLatePressCarriesTheMarginInMicroseconds) {
     EXPECT_EQ(claim(out[0]).match, "m1");
     EXPECT_EQ(claim(out[1]).verdict, engine::ClaimVerdict::LATE);
     EXPECT_EQ(claim(out[1]).margin_us, 3);
+    // Closer than the hub can tell apart: the margin says only "within" its resolution.
+    EXPECT_EQ(claim(out[1]).margin_within_us, io::CLAIM_RESOLUTION_US);
     // Both clocks are kept: hub time in the event, the mapped press time beside it.
     EXPECT_EQ(out[0].event.hub_us, 1'000'000);
     EXPECT_EQ(out[0].happened_ns, 1'000'000'005);
@@ -65,6 +69,19 @@ TEST(HubBridge, LatePressInALaterBatchStillMeasuresFromTheClaim) {
     auto out = b.translate({press(2, 120'500, 3, wire::PressOutcome::LATE)});
     ASSERT_EQ(out.size(), 1u);
     EXPECT_EQ(claim(out[0]).margin_us, 120'000);
+    EXPECT_EQ(claim(out[0]).margin_within_us, 0) << "a margin the hub resolves is the gap";
+}
+
+TEST(HubBridge, AMarginJustAboveTheHubsFloorIsTheGap) {
+    HubBridge b("m1");
+    auto out =
+        b.translate({press(1, 1'000, 0, wire::PressOutcome::ACCEPTED),
+                     press(2, 1'000 + io::CLAIM_MARGIN_FLOOR_US, 1, wire::PressOutcome::LATE),
+                     press(3, 1'001 + io::CLAIM_MARGIN_FLOOR_US, 2, wire::PressOutcome::LATE)});
+    ASSERT_EQ(out.size(), 3u);
+    EXPECT_EQ(claim(out[1]).margin_within_us, io::CLAIM_RESOLUTION_US);
+    EXPECT_EQ(claim(out[2]).margin_us, io::CLAIM_MARGIN_FLOOR_US + 1);
+    EXPECT_EQ(claim(out[2]).margin_within_us, 0);
 }
 
 TEST(HubBridge, TieLoserBeforeWinnerInOneBatchNamesTheWinner) {

@@ -5,6 +5,7 @@
 #include "chess/material.h"
 #include "chess/movegen.h"
 #include "chess/uci.h"
+#include "common/margin_text.h"
 #include "games/chessball/rules/chessball_rules.h"
 #include "venue/game_rules.h"
 
@@ -186,8 +187,9 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
             return;
         case ClaimVerdict::LATE:
             refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2",
-                         name(*p) + " pressed " + std::to_string(e.margin_us) +
-                             " us after the claim was taken",
+                         name(*p) + " pressed " +
+                             margin_text(e.margin_us, e.margin_within_us, "us") +
+                             " after the claim was taken",
                          false, out, e.margin_us);
             return;
         case ClaimVerdict::TIE:
