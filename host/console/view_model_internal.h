@@ -18,8 +18,7 @@ std::string fmt(const char* f, Args... args) {
     return buf;
 }
 
-const char* side_name(Color c);                        // "White", "Black"
-const char* action_name(engine::ArbiterActionKind k);  // "add_time"
+const char* side_name(Color c);  // "White", "Black"
 // "Bulat (Kazan)" for a player id of the match; the id itself when unknown.
 std::string player_label(const engine::MatchConfig& c, const std::string& id);
 // "Bulat (Kazan, button 3)"; "button 3" when nobody has it.

@@ -16,7 +16,6 @@
 namespace venue::console {
 
 using namespace engine;
-using detail::action_name;
 using detail::button_label;
 using detail::fmt;
 using detail::half_points;
@@ -75,7 +74,7 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                        (e.kind == DrawClaimKind::THREEFOLD ? "threefold" : "fifty moves") + ")";
             },
             [&](const ArbiterAction& e) {
-                std::string s = std::string(action_name(e.kind));
+                std::string s = std::string(to_string(e.kind));
                 const MatchConfig* c = config(e.match);
                 if (!e.player.empty()) s += " " + (c ? player_label(*c, e.player) : e.player);
                 if (e.kind == ArbiterActionKind::ADD_TIME)

@@ -15,36 +15,6 @@ const char* side_name(Color c) {
     return c == chess::WHITE ? "White" : "Black";
 }
 
-const char* action_name(ArbiterActionKind k) {
-    switch (k) {
-        case ArbiterActionKind::PAUSE:
-            return "pause";
-        case ArbiterActionKind::RESUME:
-            return "resume";
-        case ArbiterActionKind::ADD_TIME:
-            return "add_time";
-        case ArbiterActionKind::RESTORE_POSITION:
-            return "restore_position";
-        case ArbiterActionKind::DECLARE_RESULT:
-            return "declare_result";
-        case ArbiterActionKind::ENTER_MOVE:
-            return "enter_move";
-        case ArbiterActionKind::WARN:
-            return "warn";
-        case ArbiterActionKind::REMOVE:
-            return "remove";
-        case ArbiterActionKind::CONFIRM_WARNING:
-            return "confirm_warning";
-        case ArbiterActionKind::REJECT_WARNING:
-            return "reject_warning";
-        case ArbiterActionKind::RELEASE_CLAIM:
-            return "release_claim";
-        case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
-            return "illegal_move_stands";
-    }
-    return "?";
-}
-
 std::string player_label(const MatchConfig& c, const std::string& id) {
     for (const TeamConfig* t : {&c.white, &c.black})
         for (const PlayerConfig& p : t->players)

@@ -11,14 +11,6 @@
 namespace venue::engine {
 namespace {
 
-const char* side_name(Color c) {
-    return c == chess::WHITE ? "White" : "Black";
-}
-
-std::string win_for(Color c) {
-    return c == chess::WHITE ? "1-0" : "0-1";
-}
-
 std::string seconds(std::int64_t ms) {
     return std::to_string(ms / 1000) + " s";
 }

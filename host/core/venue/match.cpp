@@ -9,17 +9,6 @@
 #include "venue/game_rules.h"
 
 namespace venue::engine {
-namespace {
-
-const char* side_name(Color c) {
-    return c == chess::WHITE ? "White" : "Black";
-}
-
-std::string win_for(Color c) {
-    return c == chess::WHITE ? "1-0" : "0-1";
-}
-
-}  // namespace
 
 const char* to_string(MatchPhase p) {
     switch (p) {

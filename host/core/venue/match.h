@@ -202,6 +202,10 @@ class Match {
     // longer matters (a move waiting for its clock press).
     virtual void on_game_over() {}
 
+    // "White" or "Black", in reasons people read; the result of a win for `c` ("1-0", "0-1").
+    static const char* side_name(Color c) { return c == chess::WHITE ? "White" : "Black"; }
+    static std::string win_for(Color c) { return c == chess::WHITE ? "1-0" : "0-1"; }
+
     void add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
                   std::vector<Decision>& out);
     void end(const std::string& result, const std::string& termination, const char* rule,

@@ -17,10 +17,6 @@ const char* team_name(chess::Color c) {
     return c == chess::WHITE ? "White" : "Black";
 }
 
-std::string win_for(chess::Color c) {
-    return c == chess::WHITE ? "1-0" : "0-1";
-}
-
 std::string points(int half) {
     return std::to_string(half / 2) + (half % 2 ? ".5" : "");
 }
