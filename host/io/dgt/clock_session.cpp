@@ -10,7 +10,7 @@ std::optional<std::uint32_t> ClockSession::enqueue(ClockSub sub, Bytes bytes, st
         return std::nullopt;
     }
     const std::uint32_t id = next_id_++;
-    queue_.push_back({id, sub, std::move(bytes), 0, 0, false});
+    queue_.push_back({id, sub, std::move(bytes), 0, 0, false, {}, 0});
     return id;
 }
 
@@ -25,12 +25,36 @@ std::optional<std::uint32_t> ClockSession::set_and_run(const SetAndRun& s, std::
 
 std::optional<std::uint32_t> ClockSession::show_text(std::string_view text, std::uint8_t beep,
                                                      std::string* why) {
-    Bytes b;
-    if (auto e = encode_clock_text(text, beep, b)) {
+    Bytes check;  // refused now, whichever clock it is for
+    if (auto e = encode_clock_text(text, beep, check)) {
         if (why) *why = describe(*e);
         return std::nullopt;
     }
-    return enqueue(ClockSub::TEXT, std::move(b), why);
+    if (!version_asked_) {
+        // Ask first which clock this is, so that the text goes out as it shows text.
+        Bytes ask;
+        encode_clock_version(ask);
+        if (!enqueue(ClockSub::VERSION, std::move(ask), why)) return std::nullopt;
+        version_asked_ = true;
+    }
+    const auto id = enqueue(ClockSub::TEXT, {}, why);
+    if (id) {
+        queue_.back().text = std::string(text);
+        queue_.back().beep = beep;
+    }
+    return id;
+}
+
+void ClockSession::encode_text(Pending& p) const {
+    p.bytes.clear();
+    if (version_ && version_->kind() == ClockKind::DGT_XL) {
+        p.sub = ClockSub::DISPLAY;
+        (void)encode_clock_xl_display(std::string_view(p.text).substr(0, CLOCK_XL_TEXT_LENGTH),
+                                      p.beep, p.bytes);
+    } else {
+        p.sub = ClockSub::TEXT;
+        (void)encode_clock_text(p.text, p.beep, p.bytes);  // checked when it was queued
+    }
 }
 
 std::optional<std::uint32_t> ClockSession::end_text(std::string* why) {
@@ -57,8 +81,9 @@ void ClockSession::on_reading(const BwTime& t, std::int64_t now_us) {
 }
 
 void ClockSession::finish(bool ok, std::string error, std::int64_t now_us) {
-    events_.push_back(ClockCommandResult{in_flight_->id, in_flight_->sub, ok, in_flight_->attempts,
-                                         std::move(error), now_us});
+    if (in_flight_->sub != ClockSub::VERSION)  // the session's own question: nobody waits on it
+        events_.push_back(ClockCommandResult{in_flight_->id, in_flight_->sub, ok,
+                                             in_flight_->attempts, std::move(error), now_us});
     in_flight_.reset();
 }
 
@@ -69,6 +94,7 @@ void ClockSession::on_ack(const ClockAck& a, std::int64_t now_us) {
     }
     const auto sub = a.command();
     if (!in_flight_ || !sub || *sub != std::uint8_t(in_flight_->sub)) return;  // late or stray
+    if (!a.is_error() && in_flight_->sub == ClockSub::VERSION) version_ = ClockVersion::of(a);
     if (a.is_error())
         finish(false, "the clock refused it (is it in mode 23?)", now_us);
     else
@@ -95,6 +121,7 @@ void ClockSession::on_tick(std::int64_t now_us) {
     if (queue_.empty()) return;
     in_flight_ = std::move(queue_.front());
     queue_.pop_front();
+    if (!in_flight_->text.empty() || in_flight_->sub == ClockSub::TEXT) encode_text(*in_flight_);
     in_flight_->attempts = 1;
     in_flight_->sent_us = now_us;
     output_.insert(output_.end(), in_flight_->bytes.begin(), in_flight_->bytes.end());

@@ -10,6 +10,11 @@
 //                    ClockFlag (a flag newly shown)
 //   BWTIME button ─▶ ClockButtonPressed
 //
+// Texts: the first one asks the clock for its version, and each text goes out as that clock shows
+// text (the DGT 3000's 8 ASCII characters, the DGT XL's display of 6: the first 6 shown). A clock
+// that does not answer the question is taken for a DGT 3000. The question is the session's own:
+// no ClockCommandResult is reported for it.
+//
 // One command at a time because the clock's acknowledgement names only the command kind (SUB):
 // with two of a kind in flight an answer could not be told apart. A reconnect re-sends the
 // command in flight (the board forgets nothing it acknowledged; an unacknowledged one may or
@@ -90,6 +95,8 @@ class ClockSession {
 
     // The last reading from a clock that is there (not "no clock", not all zeros).
     const std::optional<BwTime>& last_reading() const { return last_; }
+    // The clock's version, once it has answered (a text was shown).
+    const std::optional<ClockVersion>& version() const { return version_; }
     std::size_t queued() const { return queue_.size() + (in_flight_ ? 1 : 0); }
     const ClockSessionConfig& config() const { return config_; }
 
@@ -101,15 +108,21 @@ class ClockSession {
         int attempts = 0;
         std::int64_t sent_us = 0;
         bool resend_now = false;  // the link was reopened: out again at the next tick
+        // A text, encoded when it goes out (as the clock's kind shows text, known by then).
+        std::string text;
+        std::uint8_t beep = 0;
     };
     std::optional<std::uint32_t> enqueue(ClockSub sub, Bytes bytes, std::string* why);
     void finish(bool ok, std::string error, std::int64_t now_us);
+    void encode_text(Pending& p) const;
 
     ClockSessionConfig config_;
     std::deque<Pending> queue_;
     std::optional<Pending> in_flight_;
     std::uint32_t next_id_ = 1;
     std::optional<BwTime> last_;
+    std::optional<ClockVersion> version_;
+    bool version_asked_ = false;
     Bytes output_;
     std::vector<ClockEvent> events_;
 };

@@ -87,6 +87,26 @@ struct ClockAck {
     }
 };
 
+// Which clock answers: its display differs (the DGT 3000 shows 8 ASCII characters, the DGT XL
+// six 7-segment digits, with its own command).
+enum class ClockKind : std::uint8_t {
+    DGT_XL,
+    DGT_3000,
+};
+// A clock's version, from the acknowledgement of a VERSION command: one byte, ack2, the major
+// version in its high nibble and the minor in its low one, as real clocks answer (2.x is a
+// DGT 3000; an older major is a DGT XL).
+struct ClockVersion {
+    std::uint8_t major = 0;
+    std::uint8_t minor = 0;
+    ClockKind kind() const { return major >= 2 ? ClockKind::DGT_3000 : ClockKind::DGT_XL; }
+    static ClockVersion of(const ClockAck& a) {
+        return {std::uint8_t(a.ack[2] >> 4), std::uint8_t(a.ack[2] & 0x0f)};
+    }
+    // The byte a clock answers with (ack2).
+    std::uint8_t byte() const { return std::uint8_t((major << 4) | (minor & 0x0f)); }
+};
+
 // Why a BWTIME payload is not a clock reading: offset is the byte index in the message
 // (3..9), value the byte found.
 struct ClockDecodeError {

@@ -136,6 +136,27 @@ std::optional<EncodeError> encode_clock_text(std::string_view text, std::uint8_t
     return encode_clock(ClockSub::TEXT, payload, out);
 }
 
+std::optional<EncodeError> encode_clock_xl_display(std::string_view text, std::uint8_t beep,
+                                                   Bytes& out) {
+    if (text.size() > CLOCK_XL_TEXT_LENGTH) {
+        return EncodeError{"text", static_cast<int>(text.size()), "longer than 6 characters"};
+    }
+    if (beep & 0x80) return EncodeError{"beep", beep, "must be below 0x80 (n x 64 ms)"};
+    std::array<std::uint8_t, CLOCK_XL_TEXT_LENGTH> chars{};
+    for (std::size_t i = 0; i < CLOCK_XL_TEXT_LENGTH; ++i) {
+        const auto c = i < text.size() ? static_cast<unsigned char>(text[i]) : ' ';
+        if (c < 0x20 || c > 0x7e) {
+            static constexpr const char* FIELDS[] = {"text[0]", "text[1]", "text[2]",
+                                                     "text[3]", "text[4]", "text[5]"};
+            return EncodeError{FIELDS[i], c, "not printable ASCII"};
+        }
+        chars[i] = c;
+    }
+    const std::array<std::uint8_t, CLOCK_XL_TEXT_LENGTH + 2> payload{
+        chars[2], chars[1], chars[0], chars[5], chars[4], chars[3], 0x00, beep};
+    return encode_clock(ClockSub::DISPLAY, payload, out);
+}
+
 std::optional<EncodeError> encode_clock_set_and_run(const SetAndRun& s, TimeEncoding enc,
                                                     Bytes& out) {
     if (auto e = check_time(s.left, "left.hours", "left.minutes", "left.seconds")) return e;

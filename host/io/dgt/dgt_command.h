@@ -108,6 +108,12 @@ void encode_clock_version(Bytes& out);
 std::optional<EncodeError> encode_clock_beep(std::uint8_t n, Bytes& out);
 // Up to 8 printable ASCII characters (shorter text is padded with spaces), beep as for BEEP.
 std::optional<EncodeError> encode_clock_text(std::string_view text, std::uint8_t beep, Bytes& out);
+// The DGT XL's display (SUB 01): its six characters, sent in the order the clock's digits are
+// wired (2 1 0 5 4 3), no icons, beep as for BEEP. Up to 6 printable ASCII characters, shorter
+// text padded with spaces.
+inline constexpr std::size_t CLOCK_XL_TEXT_LENGTH = 6;
+std::optional<EncodeError> encode_clock_xl_display(std::string_view text, std::uint8_t beep,
+                                                   Bytes& out);
 std::optional<EncodeError> encode_clock_set_and_run(const SetAndRun& s, TimeEncoding enc,
                                                     Bytes& out);
 

@@ -80,6 +80,7 @@ ClockAck DgtClockModel::handle(const io::dgt::ClockCommand& c, std::int64_t now_
             return ack(io::dgt::ACK_NORMAL, sub);
         }
         case ClockSub::TEXT:
+            if (options_.version_major < 2) return ack(io::dgt::ACK_ERROR, sub);  // a DGT XL
             if (c.payload.size() != io::dgt::CLOCK_TEXT_LENGTH + 1) {
                 return ack(io::dgt::ACK_ERROR, sub);
             }
@@ -94,11 +95,21 @@ ClockAck DgtClockModel::handle(const io::dgt::ClockCommand& c, std::int64_t now_
             beep_units_ += c.payload[0];
             return ack(io::dgt::ACK_NORMAL, sub);
         case ClockSub::VERSION:
-            // Emulator convention: ack2/ack3 carry the clock's major and minor version.
-            return ack(io::dgt::ACK_NORMAL, sub, options_.version_major, options_.version_minor);
+            // As real clocks answer: one byte, the major version in the high nibble.
+            return ack(
+                io::dgt::ACK_NORMAL, sub,
+                io::dgt::ClockVersion{options_.version_major, options_.version_minor}.byte());
         case ClockSub::BUTTON:
             return ack(io::dgt::ACK_NORMAL, sub, 0, last_button_);
-        case ClockSub::DISPLAY:
+        case ClockSub::DISPLAY: {
+            // The DGT XL's six characters, sent in its digits' order (2 1 0 5 4 3), icons, beep.
+            if (c.payload.size() != io::dgt::CLOCK_XL_TEXT_LENGTH + 2)
+                return ack(io::dgt::ACK_ERROR, sub);
+            const auto& p = c.payload;
+            text_ = {char(p[2]), char(p[1]), char(p[0]), char(p[5]), char(p[4]), char(p[3])};
+            beep_units_ += p[7];
+            return ack(io::dgt::ACK_NORMAL, sub);
+        }
         case ClockSub::ICONS:
             return ack(io::dgt::ACK_NORMAL, sub);
     }

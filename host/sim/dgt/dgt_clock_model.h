@@ -1,5 +1,5 @@
-// A DGT 3000 clock attached to a board, as the board reports it: two countdown times, the
-// lever, which side runs, and the answers to clock commands.
+// A DGT 3000 (or DGT XL) clock attached to a board, as the board reports it: two countdown times,
+// the lever, which side runs, and the answers to clock commands.
 //
 // Pure: time is an input (advance(now_ms)); no I/O. The board model decides when the clock's
 // readings and acknowledgements go on the wire.
@@ -20,7 +20,10 @@ struct ClockModelOptions {
     // setting because real hardware has not been checked (see docs/dgt.md).
     io::dgt::TimeEncoding set_and_run_encoding = io::dgt::TimeEncoding::BINARY;
     bool mode23 = true;  // set-and-run is only accepted in clock mode 23
-    std::uint8_t version_major = 1;
+    // The version it answers with (one byte, major in the high nibble): 2.x a DGT 3000, which
+    // shows 8 ASCII characters; below 2 a DGT XL, which has only its 6-character display (SUB 01)
+    // and refuses the DGT 3000's text command.
+    std::uint8_t version_major = 2;
     std::uint8_t version_minor = 0;
     std::int64_t left_ms = 5 * 60 * 1000;
     std::int64_t right_ms = 5 * 60 * 1000;

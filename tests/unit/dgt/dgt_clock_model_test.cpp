@@ -72,13 +72,38 @@ TEST(DgtClockModel, TextBeepEndTextVersionButton) {
     ack = c.handle(ClockCommand{ClockSub::END_TEXT, {}}, 0);
     EXPECT_EQ(c.text(), "");
     ack = c.handle(ClockCommand{ClockSub::VERSION, {}}, 0);
-    EXPECT_EQ(ack.ack[2], 1);
+    EXPECT_EQ(ack.ack[2], 0x20) << "version 2.0, one byte, major in the high nibble";
+    EXPECT_EQ(io::dgt::ClockVersion::of(ack).kind(), io::dgt::ClockKind::DGT_3000);
     const auto b = c.press_button(io::dgt::ClockButton::OK);
     EXPECT_TRUE(b.is_button());
     EXPECT_EQ(b.button(), io::dgt::ClockButton::OK);
     ack = c.handle(ClockCommand{ClockSub::BUTTON, {}}, 0);
     EXPECT_EQ(ack.ack[3], 0x35);
     EXPECT_TRUE(c.handle(ClockCommand{ClockSub(0x7e), {}}, 0).is_error());
+}
+
+// A DGT XL (version 1.x) answers its version as real clocks do, shows text only on its own
+// 6-character display, and refuses the DGT 3000's text command.
+TEST(DgtClockModel, ADgtXlHasItsOwnDisplayAndNoTextCommand) {
+    ClockModelOptions o;
+    o.version_major = 1;
+    o.version_minor = 2;
+    DgtClockModel c(o, 0);
+    auto ack = c.handle(ClockCommand{ClockSub::VERSION, {}}, 0);
+    EXPECT_EQ(ack.ack[2], 0x12);
+    EXPECT_EQ(io::dgt::ClockVersion::of(ack).kind(), io::dgt::ClockKind::DGT_XL);
+    io::dgt::Bytes frame;
+    ASSERT_FALSE(io::dgt::encode_clock_xl_display("CLAIM", 2, frame));
+    ack = c.handle(*io::dgt::decode_clock_command(std::span(frame).subspan(2)), 0);
+    EXPECT_FALSE(ack.is_error());
+    EXPECT_EQ(c.text(), "CLAIM ");
+    EXPECT_EQ(c.beep_units(), 2);
+    frame.clear();
+    ASSERT_FALSE(io::dgt::encode_clock_text("CLAIM", 0, frame));
+    EXPECT_TRUE(
+        c.handle(*io::dgt::decode_clock_command(std::span(frame).subspan(2)), 0).is_error());
+    frame.clear();
+    EXPECT_TRUE(io::dgt::encode_clock_xl_display("TOOLONG", 0, frame)) << "6 characters at most";
 }
 
 TEST(DgtClockModel, LeverSwitchesTheRunningSide) {

@@ -21,10 +21,15 @@ BwTime reading(int left_s, int right_s, bool right_high, bool left_flag = false)
     return t;
 }
 
-ClockAck ack_of(ClockSub sub, bool error = false) {
+ClockAck ack_of(ClockSub sub, bool error = false, std::uint8_t ack2 = 0) {
     ClockAck a;
-    a.ack = {std::uint8_t(error ? ACK_ERROR : ACK_NORMAL), std::uint8_t(sub), 0, 0};
+    a.ack = {std::uint8_t(error ? ACK_ERROR : ACK_NORMAL), std::uint8_t(sub), ack2, 0};
     return a;
+}
+
+// A clock's answer to VERSION: one byte, major in the high nibble (0x20: 2.0, a DGT 3000).
+ClockAck version_ack(std::uint8_t byte) {
+    return ack_of(ClockSub::VERSION, false, byte);
 }
 
 template <class T>
@@ -55,6 +60,10 @@ TEST(ClockSession, OneCommandInFlightEachAcknowledgedInTurn) {
     c.on_ack(ack_of(ClockSub::SET_AND_RUN), 3000);
     out = c.take_output();
     ASSERT_FALSE(out.empty()) << "the next command goes out at once";
+    EXPECT_EQ(out[3], std::uint8_t(ClockSub::VERSION)) << "the first text asks which clock it is";
+    c.on_ack(version_ack(0x20), 3500);
+    out = c.take_output();
+    ASSERT_FALSE(out.empty());
     EXPECT_EQ(out[3], std::uint8_t(ClockSub::TEXT));
     c.on_ack(ack_of(ClockSub::TEXT), 4000);
     auto results = only<ClockCommandResult>(c.take_events());
@@ -88,6 +97,7 @@ TEST(ClockSession, RefusedCommandAndStrayAcknowledgements) {
     ClockSession c;
     ASSERT_TRUE(c.show_text("X", 0));
     c.on_tick(0);
+    c.on_ack(version_ack(0x21), 5);
     c.on_ack(ack_of(ClockSub::BEEP), 10);  // not the command in flight: ignored
     EXPECT_TRUE(only<ClockCommandResult>(c.take_events()).empty());
     c.on_ack(ack_of(ClockSub::TEXT, true), 20);
@@ -148,6 +158,63 @@ TEST(ClockSession, ButtonsAndBadCommands) {
     bad.left = {12, 0, 0};
     EXPECT_FALSE(c.set_and_run(bad, &why));
     EXPECT_NE(why.find("hours"), std::string::npos) << why;
+}
+
+// A DGT XL (version below 2) has no text command: a text goes out on its 6-character display
+// (SUB 01), in the order its digits are wired (2 1 0 5 4 3), its first 6 characters.
+TEST(ClockSession, ADgtXlShowsTheTextOnItsOwnDisplay) {
+    ClockSession c;
+    const auto id = c.show_text("WARN W2", 1);
+    ASSERT_TRUE(id);
+    c.on_tick(0);
+    Bytes out = c.take_output();
+    ASSERT_EQ(out.size(), 5u);
+    EXPECT_EQ(out[3], std::uint8_t(ClockSub::VERSION));
+    c.on_ack(version_ack(0x13), 10);  // 1.3: a DGT XL
+    ASSERT_TRUE(c.version());
+    EXPECT_EQ(c.version()->major, 1);
+    EXPECT_EQ(c.version()->minor, 3);
+    EXPECT_EQ(c.version()->kind(), ClockKind::DGT_XL);
+    out = c.take_output();
+    const Bytes want{std::uint8_t(Command::CLOCK_MESSAGE),
+                     0x0b,
+                     CLOCK_START,
+                     0x01,
+                     'R',
+                     'A',
+                     'W',
+                     'W',
+                     ' ',
+                     'N',
+                     0x00,
+                     1,
+                     CLOCK_END};
+    EXPECT_EQ(out, want);
+    c.on_ack(ack_of(ClockSub::DISPLAY), 20);
+    auto results = only<ClockCommandResult>(c.take_events());
+    ASSERT_EQ(results.size(), 1u) << "the version question is the session's own";
+    EXPECT_EQ(results[0].id, *id);
+    EXPECT_EQ(results[0].sub, ClockSub::DISPLAY);
+    EXPECT_TRUE(results[0].ok);
+    // Asked once: the next text goes straight out.
+    ASSERT_TRUE(c.show_text("OK", 0));
+    c.on_tick(30);
+    EXPECT_EQ(c.take_output()[3], 0x01);
+}
+
+// A clock that never answers the question is taken for a DGT 3000, as before the question.
+TEST(ClockSession, AClockThatDoesNotSayItsVersionGetsTheDgt3000Text) {
+    ClockSession c({TimeEncoding::BINARY, 1'000'000, 2, 16});
+    ASSERT_TRUE(c.show_text("HELLO", 0));
+    c.on_tick(0);
+    c.on_tick(1'000'000);  // asked again
+    c.take_output();
+    c.on_tick(2'000'000);  // no answer: given up, and the text goes out
+    Bytes out = c.take_output();
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(out[3], std::uint8_t(ClockSub::TEXT));
+    EXPECT_FALSE(c.version());
+    EXPECT_TRUE(only<ClockCommandResult>(c.take_events()).empty());
 }
 
 }  // namespace
