@@ -210,6 +210,10 @@ int run_console(VenueSource& source, const AppOptions& o) {
         for (const ArbiterIntent& in : ui.outbox) {
             auto e = to_event(in, now_ns());
             if (e) {
+                {
+                    std::lock_guard<std::mutex> g(lock);
+                    model.expect(*e, describe(in), now_ns());
+                }
                 source.daemon().post(std::move(*e));
             } else {
                 std::lock_guard<std::mutex> g(lock);

@@ -270,8 +270,13 @@ void draw_actions_panel(const MatchView* m, UiState& ui) {
         own->draw_actions(*m, ui);
     ImGui::SetNextItemWidth(ui.fonts.px(200));
     ImGui::InputText("arbiter##name", ui.arbiter, sizeof ui.arbiter);
-    if (!ui.last_posted.empty())
-        ImGui::TextWrapped("Sent: %s (the decisions are in the log)", ui.last_posted.c_str());
+    // Said from the log: an action is done only once its event is durable (ViewModel::expect).
+    if (!ui.action_status.empty()) {
+        if (ui.action_pending)
+            ImGui::TextColored(color4(COLOR_WARN), "%s", ui.action_status.c_str());
+        else
+            ImGui::TextWrapped("%s (its decisions are in the log)", ui.action_status.c_str());
+    }
     ImGui::TextDisabled("Undo: the log's \"undo\" buttons (a new action).");
     dialog(m, ui);
 }

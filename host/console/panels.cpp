@@ -136,6 +136,8 @@ void help(const MatchView* m, UiState& ui) {
 void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui) {
     if (ui.match >= view.matches.size()) ui.match = 0;
     const MatchView* m = view.matches.empty() ? nullptr : &view.matches[ui.match];
+    ui.action_status = view.action_status;
+    ui.action_pending = view.action_pending;
     if (ui.fonts.body) ImGui::PushFont(ui.fonts.body);
     shortcuts(m, ui);
 

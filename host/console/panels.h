@@ -74,7 +74,10 @@ struct UiState {
     ActionForm form;
     LogFilter log;
     std::vector<ArbiterIntent> outbox;  // confirmed, for the app to post
-    std::string last_posted;            // shown in the actions panel
+    std::string last_posted;            // the last confirmed action, in words
+    // The last action as the log has it (ConsoleView::action_status), shown in the actions panel.
+    std::string action_status;
+    bool action_pending = false;
 };
 
 // Every panel, laid out over the whole display (io.DisplaySize), plus the shortcuts.

@@ -274,6 +274,11 @@ struct ConsoleView {
     std::vector<ClaimLine> claims;  // newest last
     std::vector<DeviceRow> devices;
     std::vector<std::string> messages;  // device messages and refused intents, newest last
+    // The arbiter's last action as the log has it: "Logged as event 49: Resume ..." once its
+    // event is durable, "Waiting for the log: ..." until then, and after a few seconds without
+    // it, that the engine is not taking it. "" before the first action.
+    std::string action_status;
+    bool action_pending = false;  // sent but not yet in the log
 };
 
 // --- the model --------------------------------------------------------------------------------
@@ -292,6 +297,12 @@ class ViewModel {
     void observe(const runtime::Applied& applied, HostNanos happened_ns,
                  const engine::VenueState* state = nullptr);
     void message(const std::string& text, HostNanos now_ns);
+    // An arbiter's action handed to the engine (Daemon::post) at now_ns, `what` in words: the
+    // console calls it logged only when an applied event with the same body comes back.
+    void expect(const engine::Event& event, std::string what, HostNanos now_ns);
+    // How long an action may wait for the log before the console says the engine is not taking
+    // it (the engine commits within milliseconds; seconds mean it has stopped).
+    static constexpr HostNanos ACTION_OVERDUE_NS = 3'000'000'000;
 
     ConsoleView build(const runtime::Session& session, const DeviceInputs& devices,
                       HostNanos now_ns) const;
@@ -322,6 +333,13 @@ class ViewModel {
     std::uint64_t rows_added_ = 0;
     std::deque<ClaimLine> claims_;
     std::deque<std::string> messages_;
+    struct Expected {
+        std::string kind, payload;  // the event's, to know it when it comes back applied
+        std::string what;
+        HostNanos sent_ns = 0;
+    };
+    std::deque<Expected> expected_;
+    std::string action_logged_;  // the last action that came back: "Logged as event 49: ..."
     std::int64_t wall_offset_ns_ = 0;
     HostNanos first_ns_ = -1;
 };

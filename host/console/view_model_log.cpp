@@ -11,6 +11,7 @@
 #include "common/overloaded.h"
 #include "console/game_console.h"
 #include "console/view_model_internal.h"
+#include "venue/event_json.h"
 #include "venue/match_of.h"
 
 namespace venue::console {
@@ -274,8 +275,22 @@ void ViewModel::observe(const runtime::StepRecord& record, const engine::VenueSt
                 i < record.happened_ns.size() ? record.happened_ns[i] : record.durable_ns, state);
 }
 
+void ViewModel::expect(const engine::Event& event, std::string what, HostNanos now_ns) {
+    expected_.push_back(
+        {kind_name(event.body), event_payload(event.body), std::move(what), now_ns});
+}
+
 void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
                         const engine::VenueState* state) {
+    if (!expected_.empty()) {
+        const std::string kind = kind_name(a.event.body);
+        for (auto it = expected_.begin(); it != expected_.end(); ++it)
+            if (it->kind == kind && it->payload == event_payload(a.event.body)) {
+                action_logged_ = "Logged as event " + std::to_string(a.seq) + ": " + it->what;
+                expected_.erase(it);
+                break;
+            }
+    }
     const HostNanos t = a.event.host_ns ? a.event.host_ns : happened_ns;
     if (first_ns_ < 0) first_ns_ = t;
     const std::string time = format_time(t);

@@ -35,6 +35,19 @@ ConsoleView ViewModel::build(const engine::VenueState& state, const DeviceInputs
     v.claims.assign(claims_.begin(), claims_.end());
     v.messages.assign(messages_.begin(), messages_.end());
     v.devices = detail::device_rows(devices, now_ns);
+    if (!expected_.empty()) {
+        const Expected& oldest = expected_.front();
+        const HostNanos waited = now_ns - oldest.sent_ns;
+        v.action_pending = true;
+        v.action_status =
+            waited < ACTION_OVERDUE_NS
+                ? "Waiting for the log: " + oldest.what
+                : "Not in the log after " + std::to_string(waited / 1'000'000'000) +
+                      " s: " + oldest.what +
+                      ". The engine is not taking events (see the messages); it has not happened.";
+    } else {
+        v.action_status = action_logged_;
+    }
     return v;
 }
 

@@ -360,3 +360,38 @@ TEST(ConsoleFormat, ClockAndDurationTexts) {
 
 }  // namespace
 }  // namespace venue::console
+
+namespace venue::console::testing {
+namespace {
+
+// An action is called done only when its event is durable: the console waits for the applied
+// event with the same body, names its number, and says so when the engine is not taking events
+// (a demo whose devices stopped, an engine that failed), rather than "sent".
+TEST(ConsoleActions, AnActionIsLoggedOnlyWhenItsEventComesBackFromTheLog) {
+    Feed f;
+    ArbiterIntent pause;
+    pause.match = "m1";
+    pause.kind = K::PAUSE;
+    pause.note = "a player is unwell";
+    pause.arbiter = "Chief";
+    auto e = to_event(pause, f.now());
+    ASSERT_TRUE(e) << e.error();
+    f.model().expect(*e, describe(pause), f.now());
+    ConsoleView v = f.model().build(f.state(), DeviceInputs{}, f.now() + 1'000'000);
+    EXPECT_TRUE(v.action_pending);
+    EXPECT_NE(v.action_status.find("Waiting for the log"), std::string::npos) << v.action_status;
+    v = f.model().build(f.state(), DeviceInputs{}, f.now() + ViewModel::ACTION_OVERDUE_NS);
+    EXPECT_NE(v.action_status.find("Not in the log after 3 s"), std::string::npos)
+        << v.action_status;
+    EXPECT_NE(v.action_status.find("it has not happened"), std::string::npos);
+
+    f.send(ClockReading{"m1", 1000, 1000, std::nullopt});  // another event: still waiting
+    EXPECT_TRUE(f.model().build(f.state(), DeviceInputs{}, f.now()).action_pending);
+    f.act(pause);  // the same action, applied and logged
+    v = f.model().build(f.state(), DeviceInputs{}, f.now());
+    EXPECT_FALSE(v.action_pending);
+    EXPECT_EQ(v.action_status.rfind("Logged as event 3: ", 0), 0u) << v.action_status;
+}
+
+}  // namespace
+}  // namespace venue::console::testing
