@@ -360,5 +360,28 @@ TEST(BusinessChess, BC_II_5_EveryScoreChangeIsComputedAndAnnounced) {
     EXPECT_FALSE(why->reason.empty());
 }
 
+// While a clone is set up the clock is stopped (BC-II.3): a move read on another board counts
+// for nothing, with the reason; once the clone is confirmed, moves count again.
+TEST(BC_II_3, NoMoveCountsOnAnyBoardWhileACloneIsSetUp) {
+    Script s;
+    s.turns({"e2e4", "e7e5"});
+    auto d = s.key(KeyChangeKind::BRANCH, 1, 0, 1);
+    const BoardSetupRequired* setup = engine::testing::find<BoardSetupRequired>(d);
+    ASSERT_NE(setup, nullptr);
+    const Decision* why = nullptr;
+    d = s.move("1", "g1f3");
+    const MoveRefused* refused = engine::testing::find<MoveRefused>(d, &why);
+    ASSERT_NE(refused, nullptr);
+    EXPECT_EQ(why->rule, "BC-II.3");
+    EXPECT_NE(why->reason.find("the clock is stopped while board " + setup->board),
+              std::string::npos)
+        << why->reason;
+    EXPECT_FALSE(s.match().branch_on("1")->pending) << "the move is not held for the press";
+    s.send(BoardRestored{"m1", setup->board});
+    d = s.move("1", "g1f3");
+    EXPECT_EQ(engine::testing::find<MoveRefused>(d), nullptr) << "confirmed: moves count again";
+    EXPECT_TRUE(s.match().branch_on("1")->pending);
+}
+
 }  // namespace
 }  // namespace venue::games::business

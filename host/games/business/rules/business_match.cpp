@@ -348,6 +348,16 @@ void BusinessMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
                                std::to_string(b.number) + "'s position"});
             return;
         }
+    // While a board is set up (a clone, board C) the clock is stopped for it (BC-II.3, BC-II.4):
+    // no move counts on any board until the setup is confirmed.
+    for (const Branch& b : branches_)
+        if (b.open && !b.setup_board.empty()) {
+            out.push_back({MoveRefused{config_.id, e.uci, e.board}, "BC-II.3",
+                           "board " + e.board + ": the clock is stopped while board " +
+                               b.setup_board + " is set up to branch " + std::to_string(b.number) +
+                               "'s position; set the piece back and move once it is confirmed"});
+            return;
+        }
     Branch* b = on_board(e.board);
     if (!b) {
         ignore("BC-TREE-1", "no open branch is played on board " + e.board, out);
