@@ -368,16 +368,17 @@ TEST(BC_II_3, NoMoveCountsOnAnyBoardWhileACloneIsSetUp) {
     auto d = s.key(KeyChangeKind::BRANCH, 1, 0, 1);
     const BoardSetupRequired* setup = engine::testing::find<BoardSetupRequired>(d);
     ASSERT_NE(setup, nullptr);
+    const std::string setup_board = setup->board;  // d is reused below
     const Decision* why = nullptr;
     d = s.move("1", "g1f3");
     const MoveRefused* refused = engine::testing::find<MoveRefused>(d, &why);
     ASSERT_NE(refused, nullptr);
     EXPECT_EQ(why->rule, "BC-II.3");
-    EXPECT_NE(why->reason.find("the clock is stopped while board " + setup->board),
+    EXPECT_NE(why->reason.find("the clock is stopped while board " + setup_board),
               std::string::npos)
         << why->reason;
     EXPECT_FALSE(s.match().branch_on("1")->pending) << "the move is not held for the press";
-    s.send(BoardRestored{"m1", setup->board});
+    s.send(BoardRestored{"m1", setup_board});
     d = s.move("1", "g1f3");
     EXPECT_EQ(engine::testing::find<MoveRefused>(d), nullptr) << "confirmed: moves count again";
     EXPECT_TRUE(s.match().branch_on("1")->pending);
