@@ -3,6 +3,7 @@
 // the view keeps per match between steps (scores, time added, the squares of a removal).
 #include <algorithm>
 #include <ctime>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 
@@ -283,13 +284,18 @@ void ViewModel::expect(const engine::Event& event, std::string what, HostNanos n
 void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
                         const engine::VenueState* state) {
     if (!expected_.empty()) {
+        // Only an event of an awaited kind is serialised, and only once.
         const std::string kind = kind_name(a.event.body);
-        for (auto it = expected_.begin(); it != expected_.end(); ++it)
-            if (it->kind == kind && it->payload == event_payload(a.event.body)) {
+        std::optional<std::string> payload;
+        for (auto it = expected_.begin(); it != expected_.end(); ++it) {
+            if (it->kind != kind) continue;
+            if (!payload) payload = event_payload(a.event.body);
+            if (it->payload == *payload) {
                 action_logged_ = "Logged as event " + std::to_string(a.seq) + ": " + it->what;
                 expected_.erase(it);
                 break;
             }
+        }
     }
     const HostNanos t = a.event.host_ns ? a.event.host_ns : happened_ns;
     if (first_ns_ < 0) first_ns_ = t;
