@@ -29,8 +29,8 @@ config::VenueConfig bench_config(int matches) {
     for (int i = 0; i < matches; ++i) {
         engine::MatchConfig m;
         m.id = "m" + std::to_string(i + 1);
-        m.white.players = {{"w", "White", 1, {}, ""}};
-        m.black.players = {{"b", "Black", 1, {}, ""}};
+        m.white().players = {{"w", "White", 1, {}, ""}};
+        m.black().players = {{"b", "Black", 1, {}, ""}};
         c.matches.push_back(m);
     }
     return c;

@@ -161,7 +161,7 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
     // The game's own table is [match.<game>]; the other games' are not this match's.
     only_keys(t, path,
               {"id", "game", "round", "date", "board", "start_fen", "time", "penalties", "white",
-               "black", game->id});
+               "black", "side", game->id});
     m.id = get<std::string>(t, path, "id", "");
     if (m.id.empty()) throw Failure{line_of(t), path + ".id", "missing"};
     m.time = game->default_time;
@@ -219,17 +219,51 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
         for (const engine::GameOption& o : game->options)
             if (own->get(o.file_key)) m.options.set(o.key, parse_option(*own, op, o));
     }
-    for (const char* side : {"white", "black"}) {
-        const toml::table* st = table_at(t, path, side);
-        if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
-        (std::string(side) == "white" ? m.white : m.black) = parse_team(*st, path + "." + side);
+    // The sides: [match.white] and [match.black] in a game of two, else [[match.side]] once for
+    // each side in its order of play.
+    // Each side is read as it is found, so that the first wrong key in the file is the one named.
+    std::vector<std::pair<std::string, const toml::table*>> sides;  // (path, table)
+    m.sides.clear();
+    if (game->sides.max_sides == 2) {
+        if (t.get("side"))
+            throw Failure{line_of(*t.get("side")), path + ".side",
+                          game->display_name + " is played by two sides: write them as [" +
+                              "match.white] and [match.black]"};
+        for (const char* side : {"white", "black"}) {
+            const toml::table* st = table_at(t, path, side);
+            if (!st) throw Failure{line_of(t), path + "." + side, "missing"};
+            sides.emplace_back(path + "." + side, st);
+            m.sides.push_back(parse_team(*st, sides.back().first));
+        }
+    } else {
+        for (const char* side : {"white", "black"})
+            if (t.get(side))
+                throw Failure{line_of(*t.get(side)), path + "." + side,
+                              game->display_name + " numbers its " +
+                                  engine::side_words(game->sides) +
+                                  ": write each as [[match.side]], in their order of play"};
+        const toml::node* list = t.get("side");
+        const toml::array* arr = list ? list->as_array() : nullptr;
+        if (!arr)
+            throw Failure{list ? line_of(*list) : line_of(t), path + ".side",
+                          list ? "must be an array of tables: [[match.side]]"
+                               : "missing: one [[match.side]] for each " + game->sides.side_word};
+        int index = -1;
+        for (const toml::node& n : *arr) {
+            const std::string sp = path + ".side[" + std::to_string(++index) + "]";
+            const toml::table* st = n.as_table();
+            if (!st) throw Failure{line_of(n), sp, "must be a table"};
+            sides.emplace_back(sp, st);
+            m.sides.push_back(parse_team(*st, sp));
+        }
+        if (auto bad = engine::side_count_problem(*game, int(sides.size())))
+            throw Failure{line_of(*list), path + ".side", *bad};
     }
     // The game's own check first: it names its clause (a team's size among the rest).
     if (auto bad = engine::validate_match(m)) throw Failure{line_of(t), path, *bad};
-    for (const char* side : {"white", "black"})
-        if (auto bad =
-                engine::side_size_problem(*game, std::string(side) == "white" ? m.white : m.black))
-            throw Failure{line_of(*table_at(t, path, side)), path + "." + side + ".players", *bad};
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        if (auto bad = engine::side_size_problem(*game, m.sides[i]))
+            throw Failure{line_of(*sides[i].second), sides[i].first + ".players", *bad};
     return m;
 }
 
@@ -328,8 +362,8 @@ const engine::MatchConfig* VenueConfig::hub_match() const {
     for (const auto& m : matches)
         if (m.id == hub.match) return &m;
     for (const auto& m : matches)
-        for (const auto* team : {&m.white, &m.black})
-            for (const auto& p : team->players)
+        for (const auto& team : m.sides)
+            for (const auto& p : team.players)
                 if (!p.buttons.empty()) return &m;
     return matches.empty() ? nullptr : &matches.front();
 }

@@ -94,8 +94,14 @@ toml::table match_table(const engine::MatchConfig& m) {
         }
         t.insert_or_assign(game->id, std::move(own));
     }
-    t.insert_or_assign("white", team_table(m.white));
-    t.insert_or_assign("black", team_table(m.black));
+    if (m.side_count() == 2) {
+        t.insert_or_assign("white", team_table(m.white()));
+        t.insert_or_assign("black", team_table(m.black()));
+    } else {
+        toml::array sides;
+        for (const engine::TeamConfig& side : m.sides) sides.push_back(team_table(side));
+        t.insert_or_assign("side", std::move(sides));
+    }
     return t;
 }
 

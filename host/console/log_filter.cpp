@@ -50,7 +50,7 @@ std::vector<LogChoice> log_player_choices(const ConsoleView& view, const std::st
     std::vector<LogChoice> out;
     for (const MatchView& m : view.matches) {
         if (!match.empty() && m.id != match) continue;
-        for (const TeamView* t : {&m.white, &m.black})
+        for (const TeamView* t : {&m.white(), &m.black()})
             for (const PlayerRow& p : t->players)
                 out.push_back({m.id, p.id,
                                (match.empty() ? m.id + ": " : std::string()) + p.id + " " + p.name +

@@ -19,8 +19,8 @@ constexpr const char* DIALOG = "Confirm arbiter action";
 std::vector<const PlayerRow*> players(const MatchView* m) {
     std::vector<const PlayerRow*> out;
     if (!m) return out;
-    for (const TeamView* t : {&m->white, &m->black})
-        for (const PlayerRow& p : t->players) out.push_back(&p);
+    for (const TeamView& t : m->sides)
+        for (const PlayerRow& p : t.players) out.push_back(&p);
     return out;
 }
 
@@ -170,7 +170,7 @@ void open_action(UiState& ui, const MatchView& m, engine::ArbiterActionKind kind
     in.kind = kind;
     in.ref = ref;
     in.ply = m.segment_ply;
-    in.side = m.white.on_move ? chess::WHITE : chess::BLACK;
+    in.side = m.white().on_move ? chess::WHITE : chess::BLACK;
     in.amount_ms = 120000;
     open_intent(ui, in);
     // A warning or removal starts on the claim holder, or on the player of the proposal.

@@ -48,13 +48,18 @@ void draw_clocks_panel(const MatchView* m, UiState& ui) {
         ImGui::TextDisabled("no match");
         return;
     }
+    if (m->sides.size() != 2) {
+        // The hub's clock has two sides; a game of more keeps its own clocks in its panels.
+        ImGui::TextDisabled("%zu sides: the game's own panels show their clocks", m->sides.size());
+        return;
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = ui.fonts.px(10);
     const ImVec2 size((avail.x - gap) / 2, std::max(avail.y - ui.fonts.px(26), ui.fonts.px(60)));
     // White's clock on the left as the hub's side A.
-    side(m->clock.white, m->white, "White", size, ui);
+    side(m->clock.white, m->white(), "White", size, ui);
     ImGui::SameLine(0, gap);
-    side(m->clock.black, m->black, "Black", size, ui);
+    side(m->clock.black, m->black(), "Black", size, ui);
     ImGui::TextDisabled("clock %s, from the %s", m->clock.state.c_str(), m->clock.source.c_str());
 }
 

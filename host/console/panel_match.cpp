@@ -113,13 +113,14 @@ void draw_match_panel(const MatchView* m, UiState& ui) {
             ImGui::TextColored(color4(n >= 2 ? COLOR_BAD
                                       : n    ? COLOR_GOOD
                                              : COLOR_DIM),
-                               "%s %d%s", (side == chess::WHITE ? m->white : m->black).name.c_str(),
-                               n, n >= 2 ? " (violation)" : "");
+                               "%s %d%s", m->side(side).name.c_str(), n,
+                               n >= 2 ? " (violation)" : "");
         }
     }
-    team(m->white, *m, ui);
-    ImGui::Spacing();
-    team(m->black, *m, ui);
+    for (const TeamView& side : m->sides) {
+        if (&side != &m->sides.front()) ImGui::Spacing();
+        team(side, *m, ui);
+    }
     if (!m->proposals.empty()) {
         ImGui::Spacing();
         ImGui::TextColored(color4(COLOR_WARN), "Waiting for the judge:");

@@ -44,8 +44,8 @@ config::VenueConfig new_venue() {
     config::VenueConfig c;
     engine::MatchConfig m;
     m.id = "m1";
-    m.white.name = "White";
-    m.black.name = "Black";
+    m.white().name = "White";
+    m.black().name = "Black";
     c.matches.push_back(m);
     return c;
 }
@@ -120,11 +120,11 @@ SetupWizard SetupWizard::open(const std::string& path) {
 }
 
 engine::TeamConfig& SetupWizard::team(TeamSide side) {
-    return side == TeamSide::WHITE ? match().white : match().black;
+    return side == TeamSide::WHITE ? match().white() : match().black();
 }
 
 const engine::TeamConfig& SetupWizard::team(TeamSide side) const {
-    return side == TeamSide::WHITE ? match().white : match().black;
+    return side == TeamSide::WHITE ? match().white() : match().black();
 }
 
 std::string SetupWizard::match_key() const {

@@ -90,7 +90,8 @@ struct BranchView {
 
 struct TeamView {
     std::string name;
-    Color side = chess::WHITE;
+    int side = 0;  // its index in the match's sides (a game of two: chess::WHITE, chess::BLACK)
+    std::string label;  // "White", "Black"; in a game of more sides its name or "Side 3"
     std::vector<PlayerRow> players;
     bool on_move = false;
     std::string score;  // "1½" (from ScoreChanged), "" before any
@@ -131,7 +132,15 @@ struct MatchView {
     bool team_game = false;
     bool claims_the_move = false;
     bool plays_a_tree = false;
-    TeamView white, black;
+    // Every side in its order of play (engine::Match::side_count()); a game of two has White and
+    // Black.
+    std::vector<TeamView> sides;
+    TeamView& side(int i) { return sides.at(std::size_t(i)); }
+    const TeamView& side(int i) const { return sides.at(std::size_t(i)); }
+    TeamView& white() { return side(0); }
+    const TeamView& white() const { return side(0); }
+    TeamView& black() { return side(1); }
+    const TeamView& black() const { return side(1); }
     ClockView clock;
     // The chess board (engine::Match::chess()); a game played on something else has none, and its
     // own panels (GamePanels) draw what it plays on.

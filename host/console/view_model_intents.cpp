@@ -160,7 +160,7 @@ std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
 
 std::string describe(const ArbiterIntent& in, const MatchView& m) {
     auto who = [&](const std::string& id) {
-        for (const TeamView* t : {&m.white, &m.black})
+        for (const TeamView* t : {&m.white(), &m.black()})
             for (const PlayerRow& p : t->players)
                 if (p.id == id) return p.name + " (" + id + ")";
         return id;

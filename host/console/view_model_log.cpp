@@ -40,8 +40,8 @@ std::string event_text(const EventBody& body, const VenueState* state) {
             [](const DeviceConnected& e) { return e.device + " connected: " + e.detail; },
             [](const DeviceLost& e) { return e.device + " lost: " + e.reason; },
             [](const MatchCreated& e) {
-                return "match " + e.config.id + " (" + e.config.game + "): " + e.config.white.name +
-                       " - " + e.config.black.name;
+                return "match " + e.config.id + " (" + e.config.game +
+                       "): " + e.config.white().name + " - " + e.config.black().name;
             },
             [](const MoveSensed& e) { return "board " + e.board + " read " + e.uci; },
             [](const BoardMismatch& e) {
@@ -126,7 +126,14 @@ std::string event_text(const EventBody& body, const VenueState* state) {
             },
             [&](const GameInput& e) {
                 const MatchConfig* c = config(e.match);
-                std::string s = std::string(side_name(e.side)) + " " + e.kind;
+                // White or Black in a game of two; else the side's name, or its number.
+                const bool named = c && c->side_count() != 2 && e.side >= 0 &&
+                                   e.side < c->side_count() && !c->side(e.side).name.empty();
+                std::string s = named ? c->side(e.side).name
+                                : (!c || c->side_count() == 2) && (e.side == 0 || e.side == 1)
+                                    ? std::string(side_name(Color(e.side)))
+                                    : "Side " + std::to_string(e.side + 1);
+                s += " " + e.kind;
                 for (const auto& [key, value] : e.args) s += " " + key + "=" + value;
                 if (!e.player.empty())
                     s += " (" + (c ? player_label(*c, e.player) : e.player) + ")";
@@ -186,7 +193,7 @@ LogFamily family_of(const DecisionBody& body) {
 
 // The player whose claim button `button` is in the match ("" when none is).
 std::string button_owner(const MatchConfig& c, int button) {
-    for (const TeamConfig* t : {&c.white, &c.black})
+    for (const TeamConfig* t : {&c.white(), &c.black()})
         for (const PlayerConfig& p : t->players)
             if (std::find(p.buttons.begin(), p.buttons.end(), button) != p.buttons.end())
                 return p.id;
@@ -327,7 +334,7 @@ void ViewModel::observe(const runtime::Applied& a, HostNanos happened_ns,
     row.players = players;
     auto who = [&](const std::string& id) {
         if (!in_match) return id;
-        for (const TeamConfig* team : {&in_match->config().white, &in_match->config().black})
+        for (const TeamConfig* team : {&in_match->config().white(), &in_match->config().black()})
             for (const PlayerConfig& p : team->players)
                 if (p.id == id) return p.name + " (" + id + ")";
         return id;

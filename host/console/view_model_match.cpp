@@ -62,7 +62,11 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     MatchView v;
     v.id = c.id;
     v.game = c.game;
-    v.title = c.white.name + " - " + c.black.name;
+    for (int side = 0; side < m.side_count(); ++side) {
+        const std::string& name = c.side(side).name;
+        v.title += std::string(side ? " - " : "") +
+                   (name.empty() && m.side_count() != 2 ? m.side_label(side) : name);
+    }
     v.phase = to_string(m.phase());
     v.result = m.result();
     v.termination = m.termination();
@@ -79,22 +83,27 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     v.team_game = rules && rules->sides.max_players > 1;
     v.claims_the_move = m.claims_the_move();
     v.plays_a_tree = m.plays_a_tree();
-    const Color stm = m.to_move();
+    const int on_move = m.side_on_move();
     if (m.phase() == MatchPhase::FINISHED)
         v.to_move = "game over: " + m.result() + (v.termination.empty() ? "" : " " + v.termination);
     else
-        v.to_move = std::string(side_name(stm)) + " (" +
-                    (stm == chess::WHITE ? c.white : c.black).name + ") to move" +
+        v.to_move = m.side_label(on_move) +
+                    (m.side_count() == 2 ? " (" + c.side(on_move).name + ")" : "") + " to move" +
                     (m.phase() == MatchPhase::PAUSED ? ", paused" : "");
 
-    // Teams and players, as the game says of each (engine::PlayerStatus).
-    for (Color side : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& t = side == chess::WHITE ? c.white : c.black;
-        TeamView& tv = side == chess::WHITE ? v.white : v.black;
+    // Sides and players, as the game says of each (engine::PlayerStatus). The score of a game of
+    // two sides is what its ScoreChanged decisions said; a game of more answers standing().
+    const Standing standing = m.standing();
+    for (int side = 0; side < m.side_count(); ++side) {
+        const TeamConfig& t = c.side(side);
+        TeamView& tv = v.sides.emplace_back();
         tv.name = t.name;
         tv.side = side;
-        tv.on_move = m.phase() != MatchPhase::FINISHED && stm == side;
-        tv.score = side == chess::WHITE ? tr.score_white : tr.score_black;
+        tv.label = m.side_label(side);
+        tv.on_move = m.phase() != MatchPhase::FINISHED && on_move == side;
+        tv.score = m.side_count() != 2    ? half_points(standing.of(side))
+                   : side == chess::WHITE ? tr.score_white
+                                          : tr.score_black;
         for (std::size_t i = 0; i < t.players.size(); ++i) {
             const PlayerConfig& p = t.players[i];
             const PlayerStatus status = m.player_status(side, int(i));
@@ -163,10 +172,10 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
         }
         v.free_boards = m.free_boards();
         const Standing sc = m.standing();
-        v.tree_score = c.white.name + " " + half_points(sc.white_half_points) + " \u2013 " +
-                       half_points(sc.black_half_points) + " " + c.black.name;
-        v.white.score = half_points(sc.white_half_points);
-        v.black.score = half_points(sc.black_half_points);
+        v.tree_score = c.white().name + " " + half_points(sc.of(chess::WHITE)) + " \u2013 " +
+                       half_points(sc.of(chess::BLACK)) + " " + c.black().name;
+        v.white().score = half_points(sc.of(chess::WHITE));
+        v.black().score = half_points(sc.of(chess::BLACK));
     }
     v.beyond_red_line = {m.zone_occupancy(chess::WHITE), m.zone_occupancy(chess::BLACK)};
 

@@ -16,14 +16,14 @@ const char* side_name(Color c) {
 }
 
 std::string player_label(const MatchConfig& c, const std::string& id) {
-    for (const TeamConfig* t : {&c.white, &c.black})
+    for (const TeamConfig* t : {&c.white(), &c.black()})
         for (const PlayerConfig& p : t->players)
             if (p.id == id) return p.name + " (" + t->name + ")";
     return id;
 }
 
 std::string button_label(const MatchConfig& c, int button) {
-    for (const TeamConfig* t : {&c.white, &c.black})
+    for (const TeamConfig* t : {&c.white(), &c.black()})
         for (const PlayerConfig& p : t->players)
             for (int b : p.buttons)
                 if (b == button)

@@ -62,7 +62,7 @@ void Account::note(const std::string& text) {
 std::string Account::player_name(const std::string& match, const std::string& id) const {
     const engine::Match* m = session_.state().match(match);
     if (!m) return id;
-    for (const engine::TeamConfig* t : {&m->config().white, &m->config().black})
+    for (const engine::TeamConfig* t : {&m->config().white(), &m->config().black()})
         for (const engine::PlayerConfig& p : t->players)
             if (p.id == id) return p.name + " (" + t->name + ")";
     return id;

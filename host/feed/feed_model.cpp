@@ -24,6 +24,11 @@ json side_or_null(std::optional<Color> c) {
     return c ? json(side_name(*c)) : json(nullptr);
 }
 
+// A player's side as the feed names it: "white" or "black" in a game of two, else its index.
+json side_json(const engine::MatchConfig& c, int side) {
+    return c.side_count() == 2 ? json(side_name(Color(side))) : json(side);
+}
+
 template <class T>
 json or_null(const std::optional<T>& v) {
     return v ? json(*v) : json(nullptr);
@@ -31,14 +36,14 @@ json or_null(const std::optional<T>& v) {
 
 // Where a player of the match's configuration stands: team and index, or nothing.
 struct Seat {
-    Color team = chess::WHITE;
+    int team = 0;  // the side's index (chess::WHITE, chess::BLACK in a game of two)
     int index = 0;
     const engine::PlayerConfig* config = nullptr;
 };
 
 std::optional<Seat> find_player(const engine::MatchConfig& c, const std::string& id) {
-    for (Color team : {chess::WHITE, chess::BLACK}) {
-        const auto& players = team == chess::WHITE ? c.white.players : c.black.players;
+    for (int team = 0; team < c.side_count(); ++team) {
+        const auto& players = c.side(team).players;
         for (std::size_t i = 0; i < players.size(); ++i)
             if (players[i].id == id) return Seat{team, int(i), &players[i]};
     }
@@ -50,7 +55,7 @@ json player_ref(const engine::MatchConfig& c, const std::string& id) {
     auto seat = find_player(c, id);
     return {{"id", id},
             {"name", seat ? seat->config->name : id},
-            {"team", seat ? json(side_name(seat->team)) : json(nullptr)}};
+            {"team", seat ? side_json(c, seat->team) : json(nullptr)}};
 }
 
 json last_move_json(const LastMove& m) {
@@ -83,15 +88,9 @@ json squares_json(const std::vector<chess::Square>& squares) {
     return a;
 }
 
-// Score in half points: a win 2, a draw 1 each, or the game's own weights (Match::standing).
-std::pair<int, int> score_of(const engine::Match& match) {
-    const engine::Standing s = match.standing();
-    return {s.white_half_points, s.black_half_points};
-}
-
-json team_json(const engine::Match& match, Color team) {
+json team_json(const engine::Match& match, int team) {
     const engine::MatchConfig& c = match.config();
-    const engine::TeamConfig& t = team == chess::WHITE ? c.white : c.black;
+    const engine::TeamConfig& t = c.side(team);
     json players = json::array();
     for (std::size_t i = 0; i < t.players.size(); ++i) {
         const engine::PlayerConfig& p = t.players[i];
@@ -120,8 +119,8 @@ json claim_json(const engine::Match& match, const MatchMemory* memory) {
     if (!match.claims_the_move()) return nullptr;
     const engine::MatchConfig& c = match.config();
     json holder = nullptr;
-    for (Color team : {chess::WHITE, chess::BLACK}) {
-        const engine::TeamConfig& t = team == chess::WHITE ? c.white : c.black;
+    for (int team = 0; team < c.side_count(); ++team) {
+        const engine::TeamConfig& t = c.side(team);
         for (std::size_t i = 0; i < t.players.size(); ++i)
             if (match.player_status(team, int(i)).holds_claim)
                 holder = player_ref(c, t.players[i].id);
@@ -152,12 +151,12 @@ json incidents_json(const engine::MatchConfig& c, const MatchMemory* memory) {
     json a = json::array();
     if (!memory) return a;
     for (const Incident& i : memory->incidents) {
-        std::optional<Color> team = i.team;
-        if (!team && !i.player.empty())
-            if (auto seat = find_player(c, i.player)) team = seat->team;
+        json team = side_or_null(i.team);
+        if (!i.team && !i.player.empty())
+            if (auto seat = find_player(c, i.player)) team = side_json(c, seat->team);
         a.push_back({{"seq", i.seq},
                      {"kind", i.kind},
-                     {"team", side_or_null(team)},
+                     {"team", std::move(team)},
                      {"player", i.player.empty() ? json(nullptr) : player_ref(c, i.player)},
                      {"count", or_null(i.count)},
                      {"amount_ms", or_null(i.amount_ms)},
@@ -333,36 +332,50 @@ std::string points_text(int half_points) {
 
 json match_document(const engine::Match& match, const MatchMemory* memory) {
     const engine::MatchConfig& c = match.config();
-    const auto [white_hp, black_hp] = score_of(match);
+    // Score in half points: a win 2, a draw 1 each, or the game's own count (Match::standing).
+    const engine::Standing standing = match.standing();
     const bool over = match.phase() == engine::MatchPhase::FINISHED;
-    json to_move = nullptr;
-    if (!over) {
-        to_move = side_name(match.to_move());
+    const int on_move = match.side_on_move();
+    json sides = json::array();
+    json score = {{"text", ""}};
+    for (int side = 0; side < match.side_count(); ++side) {
+        json entry = team_json(match, side);
+        entry["index"] = side;
+        entry["label"] = match.side_label(side);
+        entry["half_points"] = standing.of(side);
+        entry["on_move"] = !over && side == on_move;
+        sides.push_back(std::move(entry));
+        score["text"] =
+            score["text"].get<std::string>() + (side ? "-" : "") + points_text(standing.of(side));
     }
-    return {
-        {"id", c.id},
-        {"game", c.game},
-        {"event", c.event},
-        {"site", c.site},
-        {"round", c.round},
-        {"phase", engine::to_string(match.phase())},
-        {"result", match.result()},
-        {"termination", match.termination()},
-        {"to_move", std::move(to_move)},
-        {"teams",
-         {{"white", team_json(match, chess::WHITE)}, {"black", team_json(match, chess::BLACK)}}},
-        {"score",
-         {{"white_half_points", white_hp},
-          {"black_half_points", black_hp},
-          {"text", points_text(white_hp) + "-" + points_text(black_hp)}}},
-        {"clock", clock_json(match, memory)},
-        {"boards", boards_json(match, memory)},
-        {"claim", claim_json(match, memory)},
-        {"illegal_moves",
-         {{"white", match.chess() ? match.chess()->illegal_moves(chess::WHITE) : 0},
-          {"black", match.chess() ? match.chess()->illegal_moves(chess::BLACK) : 0}}},
-        {"incidents", incidents_json(c, memory)},
-        {"seq", memory ? memory->seq : 0}};
+    json doc = {{"id", c.id},
+                {"game", c.game},
+                {"event", c.event},
+                {"site", c.site},
+                {"round", c.round},
+                {"phase", engine::to_string(match.phase())},
+                {"result", match.result()},
+                {"termination", match.termination()},
+                {"to_move", over ? json(nullptr) : json(side_name(match.to_move()))},
+                {"side_on_move", over ? json(nullptr) : json(on_move)},
+                {"sides", std::move(sides)},
+                {"score", std::move(score)},
+                {"clock", clock_json(match, memory)},
+                {"boards", boards_json(match, memory)},
+                {"claim", claim_json(match, memory)},
+                {"illegal_moves",
+                 {{"white", match.chess() ? match.chess()->illegal_moves(chess::WHITE) : 0},
+                  {"black", match.chess() ? match.chess()->illegal_moves(chess::BLACK) : 0}}},
+                {"incidents", incidents_json(c, memory)},
+                {"seq", memory ? memory->seq : 0}};
+    // A game of two sides also as White's and Black's, as overlays written for two read it.
+    if (match.side_count() == 2) {
+        doc["teams"] = {{"white", team_json(match, chess::WHITE)},
+                        {"black", team_json(match, chess::BLACK)}};
+        doc["score"]["white_half_points"] = standing.of(chess::WHITE);
+        doc["score"]["black_half_points"] = standing.of(chess::BLACK);
+    }
+    return doc;
 }
 
 json event_header(const engine::VenueState& state) {

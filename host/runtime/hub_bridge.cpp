@@ -264,7 +264,7 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
         wire::ConfigureLockout{0, RELEASE_ON_PADDLE | ARM_FOLLOWS_CLOCK, tie_seed_for(cfg.id)});
 
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const engine::TeamConfig& team = c == chess::WHITE ? cfg.white : cfg.black;
+        const engine::TeamConfig& team = cfg.side(c);
         for (std::size_t i = 0; i < team.players.size(); ++i) {
             const bool dead = !match.player_status(c, int(i)).buttons_live;
             for (int b : team.players[i].buttons)

@@ -29,8 +29,7 @@ class TurnsMatch : public Match {
         clock_.running = turn_;
         out.push_back({ClockSwitched{config_.id, turn_}, "T-1", "the turn passes"});
         if (++passes_[e.side] == 3)
-            end(e.side == chess::WHITE ? "1-0" : "0-1", "three passes", "T-2",
-                "the first to pass three times wins", out);
+            end(win_of(e.side), "three passes", "T-2", "the first to pass three times wins", out);
     }
     void on(const GameInput& e, std::vector<Decision>& out) override {
         if (e.kind != "concede") return Match::on(e, out);  // not ours: ignored with the reason
@@ -40,7 +39,7 @@ class TurnsMatch : public Match {
             {GameNews{
                  config_.id, "conceded", {{"side", e.side == chess::WHITE ? "white" : "black"}}},
              "T-3", "a side may concede"});
-        end(e.side == chess::WHITE ? "0-1" : "1-0", "conceded", "T-3",
+        end(win_for(~Color(e.side)), "conceded", "T-3",
             why == e.args.end() ? "conceded" : "conceded: " + why->second, out);
     }
     std::string canonical_extra() const override {

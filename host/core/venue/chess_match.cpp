@@ -114,18 +114,17 @@ bool ChessMatch::ended_by_position(Color mover, const std::string& what,
             end(win_for(mover), "checkmate", "FIDE-5.1.1", what + " is checkmate", out);
             return true;
         case chess::GameStatus::STALEMATE:
-            end("1/2-1/2", "stalemate", "FIDE-5.2.1", what + " leaves no legal move: stalemate",
-                out);
+            end(draw(), "stalemate", "FIDE-5.2.1", what + " leaves no legal move: stalemate", out);
             return true;
         case chess::GameStatus::DEAD_POSITION:
-            end("1/2-1/2", "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
+            end(draw(), "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
             return true;
         case chess::GameStatus::FIVEFOLD_REPETITION:
-            end("1/2-1/2", "fivefold repetition", "FIDE-9.6.1",
+            end(draw(), "fivefold repetition", "FIDE-9.6.1",
                 "the same position has appeared five times", out);
             return true;
         case chess::GameStatus::SEVENTY_FIVE_MOVES:
-            end("1/2-1/2", "75-move rule", "FIDE-9.6.2",
+            end(draw(), "75-move rule", "FIDE-9.6.2",
                 "75 moves by each side without a capture or pawn move", out);
             return true;
     }
@@ -205,7 +204,7 @@ void ChessMatch::completed_illegal_move(Color side, const char* rule, const std:
                     " illegal moves",
                 out);
         else
-            end("1/2-1/2", "illegal move", rule,
+            end(draw(), "illegal move", rule,
                 std::string(side_name(side)) + " completed " + std::to_string(count) +
                     " illegal moves, but " + side_name(~side) + " cannot checkmate",
                 out);
@@ -234,7 +233,7 @@ void ChessMatch::on(const FlagFell& e, std::vector<Decision>& out) {
         end(win_for(~e.side), "time forfeit", "FIDE-6.9",
             std::string(side_name(e.side)) + "'s flag fell", out);
     else
-        end("1/2-1/2", "time forfeit", "FIDE-6.9",
+        end(draw(), "time forfeit", "FIDE-6.9",
             std::string(side_name(e.side)) + "'s flag fell, but " + side_name(~e.side) +
                 " cannot checkmate",
             out);
@@ -261,7 +260,7 @@ void ChessMatch::on(const DrawClaimed& e, std::vector<Decision>& out) {
         valid =
             intended ? game_.can_claim_fifty_moves_with(*intended) : game_.can_claim_fifty_moves();
     if (valid) {
-        end("1/2-1/2", threefold ? "threefold repetition" : "50-move rule", rule,
+        end(draw(), threefold ? "threefold repetition" : "50-move rule", rule,
             std::string(side_name(e.side)) + "'s claim is correct", out);
         return;
     }
@@ -348,7 +347,7 @@ std::vector<GameView> ChessMatch::games() const {
     v.plies_before = int(clock_after_move_.size()) - int(game_.ply_count());
     if (v.plies_before < 0) v.plies_before = 0;
     v.open = phase_ != MatchPhase::FINISHED;
-    v.result = result_;
+    v.result = outcome_.text();
     v.termination = termination_;
     v.restore_squares = restore_squares_;
     return {v};
@@ -357,7 +356,8 @@ std::vector<GameView> ChessMatch::games() const {
 std::string ChessMatch::canonical() const {
     std::string s = "match " + config_.id + "\nfen " + game_.position().fen() + "\nmoves";
     for (chess::Move m : game_.moves()) s += " " + chess::to_uci(m);
-    s += "\nphase " + std::string(to_string(phase_)) + "\nresult " + result_ + " " + termination_;
+    s += "\nphase " + std::string(to_string(phase_)) + "\nresult " + outcome_.text() + " " +
+         termination_;
     s += "\nclock " + std::to_string(clock_.white_ms) + " " + std::to_string(clock_.black_ms) +
          " " + (clock_.running ? side_name(*clock_.running) : "-");
     s += "\nillegal " + std::to_string(illegal_moves_[0]) + " " + std::to_string(illegal_moves_[1]);

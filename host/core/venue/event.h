@@ -213,8 +213,8 @@ const char* to_string(KeyChangeKind k);
 // here, in its own words, rather than event types to the core.
 struct GameInput {
     std::string match;
-    std::string kind;                         // the game's own name: "pass", "select_pair"
-    Color side = chess::WHITE;                // the side it is made for
+    std::string kind;  // the game's own name: "pass", "select_pair"
+    int side = 0;  // the side it is made for: its index in the sides (chess::WHITE, BLACK in two)
     std::string player;                       // who made it ("" the side as a whole)
     std::map<std::string, std::string> args;  // in the game's words: "to" = "d5"
     std::string arbiter;                      // who entered it, when an arbiter did

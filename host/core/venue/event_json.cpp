@@ -90,10 +90,24 @@ void read_field(const nlohmann::json& j, const char* key, T& field) {
 }  // namespace
 
 void to_json(nlohmann::json& j, const MatchConfig& c) {
-    j = {{"id", c.id},       {"game", c.game},           {"event", c.event},
-         {"site", c.site},   {"round", c.round},         {"white", c.white},
-         {"black", c.black}, {"time", c.time},           {"penalties", c.penalties},
-         {"board", c.board}, {"start_fen", c.start_fen}, {"options", c.options}};
+    j = {{"id", c.id},
+         {"game", c.game},
+         {"event", c.event},
+         {"site", c.site},
+         {"round", c.round},
+         {"time", c.time},
+         {"penalties", c.penalties},
+         {"board", c.board},
+         {"start_fen", c.start_fen},
+         {"options", c.options}};
+    // Two sides as "white" and "black", as every log before games of more sides has them (and
+    // the state hash of their snapshots); more as "sides", in their order of play.
+    if (c.side_count() == 2) {
+        j["white"] = c.white();
+        j["black"] = c.black();
+    } else {
+        j["sides"] = c.sides;
+    }
     // Only when known: a log written before the field existed keeps its canonical form (the
     // snapshots' state hash).
     if (!c.date.empty()) j["date"] = c.date;
@@ -105,8 +119,16 @@ void from_json(const nlohmann::json& j, MatchConfig& c) {
     read_field(j, "site", c.site);
     read_field(j, "round", c.round);
     read_field(j, "date", c.date);
-    read_field(j, "white", c.white);
-    read_field(j, "black", c.black);
+    if (auto it = j.find("sides"); it != j.end()) {
+        c.sides = it->get<std::vector<TeamConfig>>();
+        if (c.sides.size() < 2)
+            throw std::invalid_argument("'sides' has " + std::to_string(c.sides.size()) +
+                                        " side(s): a match has at least two");
+    } else {
+        c.sides.assign(2, TeamConfig{});
+        read_field(j, "white", c.white());
+        read_field(j, "black", c.black());
+    }
     read_field(j, "time", c.time);
     read_field(j, "penalties", c.penalties);
     read_field(j, "board", c.board);

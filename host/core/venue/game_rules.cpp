@@ -49,6 +49,7 @@ bool plays_on(const MatchConfig& config, const std::string& board_id) {
 std::optional<std::string> validate_match(const MatchConfig& config) {
     const GameRules* g = find_game(config.game);
     if (!g) return "game '" + config.game + "' has no rules module yet";
+    if (auto bad = side_count_problem(*g, config.side_count())) return bad;
     for (const GameOption& option : g->options) {
         auto it = config.options.values().find(option.key);
         if (it == config.options.values().end()) continue;  // the default
@@ -73,6 +74,23 @@ std::optional<std::string> side_size_problem(const GameRules& game, const TeamCo
     return game.display_name + " has " + range +
            (game.sides.max_players == 1 ? " player" : " players") + " per side, not " +
            std::to_string(n);
+}
+
+std::string side_words(const SidesShape& shape) {
+    const std::string& word = shape.side_word;  // "player", "team", "army"
+    return !word.empty() && word.back() == 'y' ? word.substr(0, word.size() - 1) + "ies"
+                                               : word + "s";
+}
+
+std::optional<std::string> side_count_problem(const GameRules& game, int count) {
+    const SidesShape& shape = game.sides;
+    if (count >= shape.min_sides && count <= shape.max_sides) return std::nullopt;
+    const std::string range =
+        shape.min_sides == shape.max_sides
+            ? "exactly " + std::to_string(shape.min_sides)
+            : std::to_string(shape.min_sides) + " to " + std::to_string(shape.max_sides);
+    return game.display_name + " is played by " + range + " " + side_words(shape) + ", not " +
+           std::to_string(count);
 }
 
 std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why) {

@@ -19,12 +19,14 @@
 
 namespace venue::engine {
 
-// Who plays: the number of players on each of the two sides, and what a side and a player are
-// called in the game's own words.
+// Who plays: how many sides (two: White and Black; more: armies in their order of play), the
+// number of players on each, and what a side is called in the game's own words.
 struct SidesShape {
+    int min_sides = 2;
+    int max_sides = 2;
     int min_players = 1;  // per side
     int max_players = 1;
-    std::string side_word = "player";  // "team" where a side is several players
+    std::string side_word = "player";  // "team" where a side is several players, "army"
 };
 
 // A ground on which an arbiter warns or removes a player (ArbiterActionKind WARN, REMOVE), as the
@@ -83,6 +85,12 @@ std::optional<std::string> validate_match(const MatchConfig& config);
 // Why `side` has a number of players `game` does not allow (the venue file and the setup wizard
 // check it; the engine leaves it to the game's validate()).
 std::optional<std::string> side_size_problem(const GameRules& game, const TeamConfig& side);
+
+// The side word in the plural: "players", "teams", "armies".
+std::string side_words(const SidesShape& shape);
+
+// Why a match of `game` cannot have `count` sides ("" none): validate_match, the venue file.
+std::optional<std::string> side_count_problem(const GameRules& game, int count);
 
 // The match for `config`, or nullptr with the reason in *why.
 std::unique_ptr<Match> make_match(const MatchConfig& config, std::string* why = nullptr);

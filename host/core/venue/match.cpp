@@ -50,13 +50,13 @@ bool Match::is_ok(std::string* why) const {
         return false;
     };
     if (zone_occupancy_[0] < 0 || zone_occupancy_[1] < 0) return fail("negative zone occupancy");
-    if ((result_ != "*") && phase_ != MatchPhase::FINISHED) return fail("a result while playing");
+    if (outcome_.decided() && phase_ != MatchPhase::FINISHED) return fail("a result while playing");
     return true;
 }
 
 bool Match::finished(std::vector<Decision>& out) {
     if (phase_ != MatchPhase::FINISHED) return false;
-    ignore("FIDE-5", "the game is over (" + result_ + ", " + termination_ + ")", out);
+    ignore("FIDE-5", "the game is over (" + outcome_.text() + ", " + termination_ + ")", out);
     return true;
 }
 
@@ -135,14 +135,20 @@ void Match::on(const ArbiterAction& e, std::vector<Decision>& out) {
         case ArbiterActionKind::ADD_TIME:
             add_time(e.side, e.amount_ms, "X-3", "arbiter: " + e.note, out);
             return;
-        case ArbiterActionKind::DECLARE_RESULT:
-            if (e.result != "1-0" && e.result != "0-1" && e.result != "1/2-1/2") {
-                ignore("X-3", "'" + e.result + "' is not a result", out);
+        case ArbiterActionKind::DECLARE_RESULT: {
+            const std::optional<Outcome> declared = Outcome::parse(e.result, side_count());
+            if (!declared || !declared->decided()) {
+                ignore("X-3",
+                       "'" + e.result + "' is not a result of " + std::to_string(side_count()) +
+                           " sides" +
+                           (side_count() == 2 ? "" : " (each side's points in order: \"0-1-0\")"),
+                       out);
                 return;
             }
-            end(e.result, e.text.empty() ? "arbiter decision" : e.text, "X-3", "arbiter: " + e.note,
-                out);
+            end(*declared, e.text.empty() ? "arbiter decision" : e.text, "X-3",
+                "arbiter: " + e.note, out);
             return;
+        }
         default:
             ignore("X-1",
                    std::string("'") + to_string(e.kind) + "': " + display_name() +
@@ -172,17 +178,21 @@ void Match::add_time(Color side, std::int64_t ms, const char* rule, const std::s
     out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_ADD_TIME, side, ms}, rule, why});
 }
 
-void Match::end(const std::string& result, const std::string& termination, const char* rule,
+void Match::end(const Outcome& outcome, const std::string& termination, const char* rule,
                 const std::string& why, std::vector<Decision>& out) {
     phase_ = MatchPhase::FINISHED;
-    result_ = result;
+    outcome_ = outcome;
+    const std::string result = outcome.text();
     termination_ = termination;
     on_game_over();
     clock_.running.reset();
     out.push_back({GameEnded{config_.id, result, termination}, rule, why});
-    const int white = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
-    out.push_back({ScoreChanged{config_.id, white, 2 - white}, rule,
-                   "final score " + result + " (" + termination + ")"});
+    // The score of a game of two sides; a game of more gives its standing (standing()).
+    if (side_count() == 2) {
+        out.push_back(
+            {ScoreChanged{config_.id, outcome.half_points().at(0), outcome.half_points().at(1)},
+             rule, "final score " + result + " (" + termination + ")"});
+    }
     out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, chess::WHITE, 0}, rule,
                    "the game is over: stop the clocks"});
 }
@@ -193,24 +203,30 @@ void Match::on(const ClockReading& e, std::vector<Decision>& /*out*/) {
     clock_.running = e.running;
 }
 
-PlayerStatus Match::player_status(Color team, int index) const {
-    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+std::string Match::side_label(int side) const {
+    if (side_count() == 2) return side_name(Color(side));
+    const std::string& name = config_.side(side).name;
+    return name.empty() ? "Side " + std::to_string(side + 1) : name;
+}
+
+PlayerStatus Match::player_status(int side, int index) const {
     PlayerStatus s;
+    if (side < 0 || side >= side_count()) return s;
+    const TeamConfig& t = config_.side(side);
     if (index >= 0 && std::size_t(index) < t.players.size())
         s.files = t.players[std::size_t(index)].files;
     return s;
 }
 
 Standing Match::standing() const {
-    if (result_ == "1-0") return {2, 0};
-    if (result_ == "0-1") return {0, 2};
-    if (result_ == "1/2-1/2") return {1, 1};
-    return {};
+    if (outcome_.decided()) return {outcome_.half_points()};
+    return {std::vector<int>(std::size_t(side_count()), 0)};
 }
 
 std::string Match::canonical() const {
     std::string s = "match " + config_.id;
-    s += "\nphase " + std::string(to_string(phase_)) + "\nresult " + result_ + " " + termination_;
+    s += "\nphase " + std::string(to_string(phase_)) + "\nresult " + outcome_.text() + " " +
+         termination_;
     s += "\nclock " + std::to_string(clock_.white_ms) + " " + std::to_string(clock_.black_ms) +
          " " + (clock_.running ? side_name(*clock_.running) : "-");
     s += "\nzones " + std::to_string(zone_occupancy_[0]) + " " + std::to_string(zone_occupancy_[1]);

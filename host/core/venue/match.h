@@ -19,6 +19,7 @@
 #include "venue/decision.h"
 #include "venue/event.h"
 #include "venue/match_config.h"
+#include "venue/outcome.h"
 
 namespace venue::engine {
 
@@ -78,10 +79,14 @@ struct PendingRuling {
     std::string reason;
 };
 
-// The match's score in half points: a win 2, a draw 1 each (a game may weigh results).
+// The match's score in half points, one number per side in the order of MatchConfig::sides: a
+// win 2, a draw 1 each (a game may weigh results, or count goals).
 struct Standing {
-    int white_half_points = 0;
-    int black_half_points = 0;
+    std::vector<int> half_points;
+    int of(int side) const {
+        return side >= 0 && std::size_t(side) < half_points.size() ? half_points[std::size_t(side)]
+                                                                   : 0;
+    }
 };
 
 // One game of the match as it stands, for the console and the feed: the game being played on a
@@ -124,7 +129,8 @@ class Match {
 
     const MatchConfig& config() const { return config_; }
     MatchPhase phase() const { return phase_; }
-    const std::string& result() const { return result_; }  // "*" while playing
+    const Outcome& outcome() const { return outcome_; }     // not decided while playing
+    std::string result() const { return outcome_.text(); }  // "*" while playing
     const std::string& termination() const { return termination_; }
     const ClockMirror& clock() const { return clock_; }
     // People inside each team's zone behind the red line, from the beams' crossings.
@@ -144,12 +150,21 @@ class Match {
     virtual bool is_ok(std::string* why = nullptr) const;
 
     // --- What every game answers (the console, the feed, the hub and the record ask these) ----
-    // Player `index` of `team` (config().white or black players).
-    virtual PlayerStatus player_status(Color team, int index) const;
-    // The base: from the result. A game that weighs results answers its own.
+    // The sides (config().sides): how many, and what people call side `side` ("White", "Black"
+    // in a game of two; the side's name, else "Side 3", in a game of more).
+    int side_count() const { return config_.side_count(); }
+    std::string side_label(int side) const;
+    // Player `index` of side `side` (config().side(side).players).
+    virtual PlayerStatus player_status(int side, int index) const;
+    // The base: the result's points (none each while playing). A game that weighs its results or
+    // counts as it goes answers its own.
     virtual Standing standing() const;
-    // The side whose turn it is.
+    // The colour to move on the board being played, and whose half of the hub's two-sided clock
+    // runs. A game of two sides: the side whose turn it is.
     virtual Color to_move() const = 0;
+    // The side whose turn it is (an index into config().sides). A game of more than two sides
+    // answers its own.
+    virtual int side_on_move() const { return int(to_move()); }
     // Every chess game of the match, in order (none when the board is not a chess position).
     virtual std::vector<GameView> games() const { return {}; }
     // Warnings waiting for the judge, oldest first.
@@ -202,13 +217,16 @@ class Match {
     // longer matters (a move waiting for its clock press).
     virtual void on_game_over() {}
 
-    // "White" or "Black", in reasons people read; the result of a win for `c` ("1-0", "0-1").
+    // "White" or "Black", in reasons people read; a win for `c` (1-0, 0-1).
     static const char* side_name(Color c) { return c == chess::WHITE ? "White" : "Black"; }
-    static std::string win_for(Color c) { return c == chess::WHITE ? "1-0" : "0-1"; }
+    Outcome win_for(Color c) const { return win_of(int(c)); }
+    // A win for side `side` ("0-1-0": the second of three won), a draw.
+    Outcome win_of(int side) const { return Outcome::win(side, side_count()); }
+    Outcome draw() const { return Outcome::draw(side_count()); }
 
     void add_time(Color side, std::int64_t ms, const char* rule, const std::string& why,
                   std::vector<Decision>& out);
-    void end(const std::string& result, const std::string& termination, const char* rule,
+    void end(const Outcome& outcome, const std::string& termination, const char* rule,
              const std::string& why, std::vector<Decision>& out);
     void ignore(const char* rule, const std::string& why, std::vector<Decision>& out);
     bool finished(std::vector<Decision>& out);
@@ -217,7 +235,7 @@ class Match {
 
     MatchConfig config_;
     MatchPhase phase_ = MatchPhase::WAITING;
-    std::string result_ = "*";
+    Outcome outcome_;
     std::string termination_;
     ClockMirror clock_;
     std::array<int, 2> zone_occupancy_{0, 0};

@@ -59,13 +59,24 @@ struct MatchConfig {
     // does not, the host writes the day it creates the match (runtime::Session), so that the
     // log carries it and the core reads no clock. "" in logs written before: "????.??.??".
     std::string date;
-    TeamConfig white, black;
+    // The sides in their order of play: a player, a team or an army each. A game of two sides
+    // (most) has White first and Black second (white(), black()); a game of more sides numbers
+    // them from 0 (GameRules::sides says how many a game has).
+    std::vector<TeamConfig> sides = std::vector<TeamConfig>(2);
     TimeControl time;
     ChessPenalties penalties;
     std::string board;      // the board's id (a DGT serial number) or "" when moves are entered
     std::string start_fen;  // "" = the standard start position
     // The game's own settings, the keys of its [match.<game>] table (venue/game_rules.h).
     GameOptions options;
+
+    int side_count() const { return int(sides.size()); }
+    TeamConfig& side(int index) { return sides.at(std::size_t(index)); }
+    const TeamConfig& side(int index) const { return sides.at(std::size_t(index)); }
+    TeamConfig& white() { return side(0); }
+    const TeamConfig& white() const { return side(0); }
+    TeamConfig& black() { return side(1); }
+    const TeamConfig& black() const { return side(1); }
 };
 
 }  // namespace venue::engine

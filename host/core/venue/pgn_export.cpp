@@ -27,12 +27,12 @@ chess::PgnGame headers(const Match& match) {
     g.set_tag("Site", c.site.empty() ? "?" : c.site);
     g.set_tag("Date", pgn_date(c));
     g.set_tag("Round", c.round.empty() ? "?" : c.round);
-    g.set_tag("White", pgn_player_names(c.white));
-    g.set_tag("Black", pgn_player_names(c.black));
+    g.set_tag("White", pgn_player_names(c.white()));
+    g.set_tag("Black", pgn_player_names(c.black()));
     g.set_tag("Result", match.result());
     g.set_tag("GameId", c.id);
-    if (!c.white.name.empty()) g.set_tag("WhiteTeam", c.white.name);
-    if (!c.black.name.empty()) g.set_tag("BlackTeam", c.black.name);
+    if (!c.white().name.empty()) g.set_tag("WhiteTeam", c.white().name);
+    if (!c.black().name.empty()) g.set_tag("BlackTeam", c.black().name);
     g.set_tag("TimeControl", std::to_string(c.time.base_ms / 1000) + "+" +
                                  std::to_string(c.time.increment_ms / 1000));
     if (!match.termination().empty()) g.set_tag("Termination", match.termination());

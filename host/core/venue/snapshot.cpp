@@ -14,7 +14,7 @@ struct SnapshotAccess {
         nlohmann::json j;
         j["config"] = nlohmann::json::parse(event_payload(MatchCreated{m.config_}))["config"];
         j["phase"] = int(m.phase_);
-        j["result"] = m.result_;
+        j["result"] = m.outcome_.text();
         j["termination"] = m.termination_;
         j["clock"] = {m.clock_.white_ms, m.clock_.black_ms,
                       m.clock_.running ? int(*m.clock_.running) : -1};
@@ -36,7 +36,11 @@ struct SnapshotAccess {
         if (std::string wrong = m.restore_board(j.dump()); !wrong.empty())
             return unexpected("match " + m.config_.id + ": " + wrong);
         m.phase_ = MatchPhase(j.at("phase").get<int>());
-        m.result_ = j.at("result").get<std::string>();
+        const std::string result = j.at("result").get<std::string>();
+        const std::optional<Outcome> outcome = Outcome::parse(result, m.side_count());
+        if (!outcome)
+            return unexpected("match " + m.config_.id + ": '" + result + "' is not a result");
+        m.outcome_ = *outcome;
         m.termination_ = j.at("termination").get<std::string>();
         m.clock_.white_ms = j.at("clock")[0].get<std::int64_t>();
         m.clock_.black_ms = j.at("clock")[1].get<std::int64_t>();

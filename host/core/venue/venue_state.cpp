@@ -11,6 +11,9 @@ const Match* VenueState::match(const std::string& id) const {
     return it == matches_.end() ? nullptr : it->second.get();
 }
 
+VenueState::VenueState()
+    : make_([](const MatchConfig& config, std::string* why) { return make_match(config, why); }) {}
+
 std::vector<Decision> VenueState::apply(const Event& event) {
     ++events_applied_;
     std::vector<Decision> out;
@@ -32,7 +35,7 @@ std::vector<Decision> VenueState::apply(const Event& event) {
                                    "match " + id + ": start position: " + fen.error().to_string()});
                 } else {
                     std::string why;
-                    auto m = make_match(body.config, &why);
+                    auto m = make_(body.config, &why);
                     if (m)
                         matches_.emplace(id, std::move(m));
                     else

@@ -18,6 +18,12 @@ struct SnapshotAccess;
 
 class VenueState {
   public:
+    // How a match is made from its MatchCreated config, the reason in *why when it cannot be:
+    // the registry's make_match (game_rules.h). A test may make a game the registry does not hold.
+    using MatchMaker = std::unique_ptr<Match> (*)(const MatchConfig& config, std::string* why);
+    VenueState();
+    explicit VenueState(MatchMaker make) : make_(make) {}
+
     std::vector<Decision> apply(const Event& event);
 
     const std::map<std::string, std::unique_ptr<Match>>& matches() const { return matches_; }
@@ -36,6 +42,7 @@ class VenueState {
     // Ordered, so that the hash does not depend on the order matches were created in.
     std::map<std::string, std::unique_ptr<Match>> matches_;
     std::int64_t events_applied_ = 0;
+    MatchMaker make_;
 };
 
 }  // namespace venue::engine

@@ -546,8 +546,8 @@ GameResult Table::play(const std::string& name, const std::vector<Move>& source,
     config.id = match_id_;
     config.game = "fide";
     config.board = id_;
-    config.white.name = "White";
-    config.black.name = "Black";
+    config.white().name = "White";
+    config.black().name = "Black";
     state_.apply({steady_ns(), std::nullopt, engine::MatchCreated{config}});
     sensing::RecogniserConfig rc;
     rc.settle_us = timing_.settle_us;

@@ -296,8 +296,8 @@ Outcome play(ClockKind kind, const std::vector<chess::Move>& moves, std::uint64_
     m.id = "m1";
     m.game = "fide";
     m.board = "b1";
-    m.white.name = "White";
-    m.black.name = "Black";
+    m.white().name = "White";
+    m.black().name = "Black";
     config::VenueConfig config;
     config.matches = {m};
     std::filesystem::remove(log);

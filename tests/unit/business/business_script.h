@@ -22,12 +22,12 @@ inline MatchConfig business_config() {
     c.id = "m1";
     c.game = "business";
     c.event = "Business Chess test";
-    c.white.name = "Federation";
-    c.black.name = "City Hall";
+    c.white().name = "Federation";
+    c.black().name = "City Hall";
     for (int i = 1; i <= 6; ++i) {
-        c.white.players.push_back(
+        c.white().players.push_back(
             {"w" + std::to_string(i), "White " + std::to_string(i), i, {}, ""});
-        c.black.players.push_back(
+        c.black().players.push_back(
             {"b" + std::to_string(i), "Black " + std::to_string(i), i, {}, ""});
     }
     c.time = {90 * 60 * 1000, 0, TimeMode::SUDDEN_DEATH};

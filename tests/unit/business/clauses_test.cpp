@@ -124,8 +124,8 @@ TEST(BusinessChess, BC_P_3_PlayersAndReservesAreAgreedInAdvance) {
     const Decision* why = nullptr;
     ASSERT_TRUE(find<EventIgnored>(six.created(), &why));
     EXPECT_NE(why->reason.find("at most 4 plus 1"), std::string::npos) << why->reason;
-    c.white.players.pop_back();
-    c.black.players.pop_back();
+    c.white().players.pop_back();
+    c.black().players.pop_back();
     Script five(c);
     ASSERT_NE(five.state().match("m1"), nullptr);
 }
@@ -301,7 +301,7 @@ TEST(BusinessChess, BC_A26_ATeamHasOneColourInEveryBranch) {
     auto d = s.move("2", "e7e5");
     EXPECT_TRUE(find<MoveRefused>(d));
     for (const chess::PgnGame& g : branch_pgns(s.match())) {
-        EXPECT_EQ(g.tag("White"), engine::pgn_player_names(business_config().white));
+        EXPECT_EQ(g.tag("White"), engine::pgn_player_names(business_config().white()));
         EXPECT_EQ(g.tag("WhiteTeam"), "Federation");
     }
 }

@@ -28,7 +28,7 @@ TEST(BusinessChess, BC_P_1_TheGameRatingIsAgreedInAdvance) {
 
 TEST(BusinessChess, BC_I_4_AtMostFivePlayersAndOneReserve) {
     auto c = business_config();
-    c.white.players.push_back({"w7", "White 7", 7, {}, ""});
+    c.white().players.push_back({"w7", "White 7", 7, {}, ""});
     Script s(c);
     auto* ignored = find<EventIgnored>(s.created());
     ASSERT_TRUE(ignored);

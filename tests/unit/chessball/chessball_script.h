@@ -18,17 +18,17 @@ inline MatchConfig four_a_side(std::string start_fen = "") {
     c.id = "m1";
     c.game = "chessball";
     c.start_fen = std::move(start_fen);
-    c.white.name = "Kazan";
-    c.black.name = "Moscow";
+    c.white().name = "Kazan";
+    c.black().name = "Moscow";
     const char* files[] = {"ab", "cd", "ef", "gh"};
     for (int i = 0; i < 4; ++i) {
-        c.white.players.push_back(
+        c.white().players.push_back(
             {"W" + std::to_string(i + 1), "White " + std::to_string(i + 1), i + 1, {i}, files[i]});
-        c.black.players.push_back({"B" + std::to_string(i + 1),
-                                   "Black " + std::to_string(i + 1),
-                                   i + 1,
-                                   {8 + i},
-                                   files[i]});
+        c.black().players.push_back({"B" + std::to_string(i + 1),
+                                     "Black " + std::to_string(i + 1),
+                                     i + 1,
+                                     {8 + i},
+                                     files[i]});
     }
     return c;
 }

@@ -8,8 +8,8 @@ using namespace testing;
 
 TEST(CB_2_2, EachTeamNeedsTwoToEightPlayers) {
     auto c = four_a_side();
-    c.white.players.resize(1);
-    c.white.players[0].files = "abcdefgh";
+    c.white().players.resize(1);
+    c.white().players[0].files = "abcdefgh";
     Script s(c);
     const Decision* why = nullptr;
     ASSERT_TRUE(find<EventIgnored>(s.created(), &why));
@@ -18,14 +18,14 @@ TEST(CB_2_2, EachTeamNeedsTwoToEightPlayers) {
 
 TEST(CB_A24, EveryFileHasExactlyOneOwner) {
     auto shared = four_a_side();
-    shared.white.players[1].files = "bcd";
+    shared.white().players[1].files = "bcd";
     Script a(shared);
     const Decision* why = nullptr;
     ASSERT_TRUE(find<EventIgnored>(a.created(), &why));
     EXPECT_NE(why->reason.find("file b is owned by both W1 and W2"), std::string::npos)
         << why->reason;
     auto missing = four_a_side();
-    missing.black.players[3].files = "g";
+    missing.black().players[3].files = "g";
     Script b(missing);
     ASSERT_TRUE(find<EventIgnored>(b.created(), &why));
     EXPECT_NE(why->reason.find("file h has no owner"), std::string::npos) << why->reason;

@@ -104,9 +104,9 @@ TEST(CB_6_4_4_5, ARemovedPlayersButtonIsDead) {
 
 TEST(CB_A23, ATeamWithNobodyLeftForfeits) {
     auto c = four_a_side();
-    c.white.players.resize(2);
-    c.white.players[0].files = "abcd";
-    c.white.players[1].files = "efgh";
+    c.white().players.resize(2);
+    c.white().players[0].files = "abcd";
+    c.white().players[1].files = "efgh";
     Script s(c);
     s.judge(ArbiterActionKind::REMOVE, "W1");
     auto d = s.judge(ArbiterActionKind::REMOVE, "W2");

@@ -31,7 +31,7 @@ TEST(VenueConfig, TheFideExampleLoads) {
     EXPECT_EQ(m.event, "Venue Open 2026");
     EXPECT_EQ(m.time.base_ms, 90 * 60000);
     EXPECT_EQ(m.time.increment_ms, 30000);
-    EXPECT_EQ(m.white.players[0].name, "Ivanov, Ivan");
+    EXPECT_EQ(m.white().players[0].name, "Ivanov, Ivan");
     EXPECT_EQ(m.penalties.illegal_move_bonus_ms, 120000);
 }
 
@@ -40,7 +40,7 @@ TEST(VenueConfig, DefaultsFillWhatIsMissing) {
     ASSERT_TRUE(c) << c.error().to_string();
     EXPECT_EQ(c->feed.host, "127.0.0.1");
     EXPECT_EQ(c->matches[0].game, "fide");
-    EXPECT_EQ(c->matches[0].black.players[0].name, "b1");
+    EXPECT_EQ(c->matches[0].black().players[0].name, "b1");
 }
 
 struct Bad {
@@ -95,9 +95,9 @@ TEST(VenueConfig, TheChessballExampleLoads) {
     ASSERT_TRUE(c) << c.error().to_string();
     const auto& m = c->matches[0];
     EXPECT_EQ(m.game, "chessball");
-    EXPECT_EQ(m.white.players.size(), 4u);
-    EXPECT_EQ(m.black.players[3].files, "gh");
-    EXPECT_EQ(m.black.players[3].buttons, std::vector<int>{11});
+    EXPECT_EQ(m.white().players.size(), 4u);
+    EXPECT_EQ(m.black().players[3].files, "gh");
+    EXPECT_EQ(m.black().players[3].buttons, std::vector<int>{11});
     EXPECT_FALSE(games::chessball::ChessballRules::of(m).auto_warnings);
     // Its hub serves the match, and its board is found by the cable's USB serial number.
     ASSERT_NE(c->hub_match(), nullptr);
@@ -119,7 +119,7 @@ TEST(VenueConfig, TheBusinessChessExampleLoadsWithItsSixBoards) {
     EXPECT_EQ(r.control_board, "C");
     EXPECT_EQ(m.time.base_ms, 90 * 60'000);
     EXPECT_EQ(m.time.increment_ms, 0);
-    EXPECT_EQ(m.white.players.size(), 6u) << "five and a reserve";
+    EXPECT_EQ(m.white().players.size(), 6u) << "five and a reserve";
     ASSERT_NE(c->hub_match(), nullptr);
     EXPECT_EQ(c->hub_match()->id, "bc1");
     // Every [[board]] of the file is one the match plays on, so venue run attaches all six.
@@ -213,6 +213,26 @@ TEST(VenueConfig, DuplicateMatchIds) {
     ASSERT_FALSE(c);
     EXPECT_EQ(c.error().key, "match[2].id");
     EXPECT_EQ(c.error().line, 10);  // the second copy's id line
+}
+
+// A game of two sides names them [match.white] and [match.black]; [[match.side]] is how a game of
+// more numbers its sides, and the file says which to write.
+TEST(VenueConfig, AGameOfTwoSidesIsWrittenWithWhiteAndBlack) {
+    auto c = parse_venue_config(R"(
+[[match]]
+id = "m1"
+[[match.side]]
+players = [{ id = "a" }]
+[[match.side]]
+players = [{ id = "b" }]
+)",
+                                "sides.toml");
+    ASSERT_FALSE(c);
+    EXPECT_EQ(c.error().key, "match[1].side");
+    EXPECT_EQ(c.error().line, 4);
+    EXPECT_NE(c.error().message.find("write them as [match.white] and [match.black]"),
+              std::string::npos)
+        << c.error().to_string();
 }
 
 TEST(VenueConfig, MissingFile) {

@@ -63,8 +63,8 @@ void expect_same(const VenueConfig& a, const VenueConfig& b) {
         EXPECT_EQ(m.penalties.incorrect_claim_bonus_ms, n.penalties.incorrect_claim_bonus_ms);
         // The game's own options, every key (the writer writes each one of the match's game).
         EXPECT_EQ(m.options, n.options);
-        expect_same_team(m.white, n.white, m.id + ".white");
-        expect_same_team(m.black, n.black, m.id + ".black");
+        expect_same_team(m.white(), n.white(), m.id + ".white");
+        expect_same_team(m.black(), n.black(), m.id + ".black");
     }
 }
 
@@ -106,10 +106,10 @@ TEST(VenueWriter, TheChessballExampleKeepsItsTeamsFilesAndButtons) {
     EXPECT_EQ(m.time.base_ms, 30 * 60000);
     EXPECT_EQ(m.time.increment_ms, 0);
     EXPECT_EQ(m.time.mode, engine::TimeMode::SUDDEN_DEATH);
-    ASSERT_EQ(m.black.players.size(), 4u);
-    EXPECT_EQ(m.black.players[2].name, "Igor");
-    EXPECT_EQ(m.black.players[2].files, "ef");
-    EXPECT_EQ(m.black.players[2].buttons, std::vector<int>{10});
+    ASSERT_EQ(m.black().players.size(), 4u);
+    EXPECT_EQ(m.black().players[2].name, "Igor");
+    EXPECT_EQ(m.black().players[2].files, "ef");
+    EXPECT_EQ(m.black().players[2].buttons, std::vector<int>{10});
     EXPECT_EQ(back->hub.match, "cb1");
     ASSERT_EQ(back->boards.size(), 1u);
     EXPECT_EQ(back->boards[0].usb_serial, "DGT-USB-12345");
@@ -124,9 +124,9 @@ TEST(VenueWriter, OddStringsSurvive) {
     c->site = "Казань, Татарстан\nӘлмәт 'B' \t hall";
     c->log_path = "logs/it's \"here\".sqlite";
     c->hub.port = "/dev/serial/by-id/usb-Venue_Hub_#1-if00";
-    c->matches[0].white.name = "Команда \"Казань\"";
-    c->matches[0].white.players[0].name = "O'Brien, \"Ace\" \\ 王 🏆";
-    c->matches[0].black.players[3].id = "B4 \"x\"";
+    c->matches[0].white().name = "Команда \"Казань\"";
+    c->matches[0].white().players[0].name = "O'Brien, \"Ace\" \\ 王 🏆";
+    c->matches[0].black().players[3].id = "B4 \"x\"";
     c->matches[0].round = "1.1 ]]";
     c->matches[0].date = "2026.11.26";
     // What the engine gives every match from [event] (the reader sets it so).
@@ -144,7 +144,7 @@ TEST(VenueWriter, FractionsAndNonDefaultsSurvive) {
     m.time = {150000, 1005, engine::TimeMode::BRONSTEIN};  // 2.5 min, 1.005 s
     m.penalties = {60000, 3, 61234};
     m.start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    m.white.players[0].seat = 7;
+    m.white().players[0].seat = 7;
     c->feed = {false, "0.0.0.0", 9090};
     c->hub = {"", "/dev/pts/7", "m1"};
     c->boards.push_back({"12345", "/dev/ttyUSB0", "", "white-right", "rotated"});

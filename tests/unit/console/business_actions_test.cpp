@@ -141,7 +141,7 @@ TEST(ConsoleBusinessEntries, SelectAllToOneBranchScoresForTheOpponent) {
     EXPECT_EQ(closed->termination, "selection");
     const MatchView m = b.view();
     EXPECT_EQ(rating(m, 1), 7);
-    EXPECT_EQ(m.white.score, "1");  // the resigned branch's rating, 1, to White
+    EXPECT_EQ(m.white().score, "1");  // the resigned branch's rating, 1, to White
 }
 
 TEST(ConsoleBusinessEntries, SelectSplitOverSeveralBranches) {
@@ -168,7 +168,7 @@ TEST(ConsoleBusinessEntries, SelectSplitOverSeveralBranches) {
     const MatchView m = b.view();
     EXPECT_EQ(rating(m, 2), 7);
     EXPECT_EQ(rating(m, 3), 3);
-    EXPECT_EQ(m.white.score, "6");
+    EXPECT_EQ(m.white().score, "6");
 }
 
 TEST(ConsoleBusinessEntries, PassMovesOneChip) {
@@ -271,8 +271,8 @@ TEST(ConsoleBusinessEntries, ReplaceWhileTheTeamsClockIsStopped) {
     EXPECT_EQ(b.sent.in_player, "w6");
     ASSERT_TRUE(find<PlayerReplaced>(d));
     const MatchView m = b.view();
-    EXPECT_TRUE(m.white.players[1].reserve);   // w2 out
-    EXPECT_FALSE(m.white.players[5].reserve);  // w6 in
+    EXPECT_TRUE(m.white().players[1].reserve);   // w2 out
+    EXPECT_FALSE(m.white().players[5].reserve);  // w6 in
     // Black's clock runs: Black may not replace now.
     ASSERT_TRUE(refused(b.enter(b.dialog(KC::REPLACE,
                                          [](ActionForm& f) {
@@ -296,7 +296,7 @@ TEST(ConsoleBusinessEntries, YellowAndRedCardsAreTheWarnAndRemoveActions) {
     ASSERT_TRUE(e);
     auto d = b.apply(*e);
     ASSERT_TRUE(find<WarningGiven>(d));
-    EXPECT_EQ(b.view().white.players[1].warnings, 1);
+    EXPECT_EQ(b.view().white().players[1].warnings, 1);
     open_action(b.ui(), m, K::REMOVE);
     b.ui().form.player = 1;
     std::strcpy(b.ui().form.text, "crossed again");
@@ -306,7 +306,7 @@ TEST(ConsoleBusinessEntries, YellowAndRedCardsAreTheWarnAndRemoveActions) {
               "Show White 2 (w2) a red card (expulsion): crossed again in match m1");
     d = b.apply(*to_event(in, 2));
     ASSERT_TRUE(find<PlayerRemoved>(d));
-    EXPECT_TRUE(b.view().white.players[1].removed);
+    EXPECT_TRUE(b.view().white().players[1].removed);
 }
 
 TEST(ConsoleBusinessEntries, WhatAnEntryLacksIsSaidBeforeConfirm) {

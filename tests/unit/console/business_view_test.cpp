@@ -48,10 +48,10 @@ TEST(ConsoleBusiness, TheRedLineAndTheCardsShow) {
     const MatchView m = model.build(s.state(), DeviceInputs{}, 0).matches[0];
     EXPECT_EQ(m.beyond_red_line[chess::WHITE], 2);
     EXPECT_EQ(m.beyond_red_line[chess::BLACK], 0);
-    EXPECT_EQ(m.white.players[1].id, "w2");
-    EXPECT_EQ(m.white.players[1].warnings, 1);
-    EXPECT_FALSE(m.white.players[1].removed);
-    EXPECT_TRUE(m.white.players[5].reserve);  // the sixth is the reserve
+    EXPECT_EQ(m.white().players[1].id, "w2");
+    EXPECT_EQ(m.white().players[1].warnings, 1);
+    EXPECT_FALSE(m.white().players[1].removed);
+    EXPECT_TRUE(m.white().players[5].reserve);  // the sixth is the reserve
     testing::Headless h;
     EXPECT_GT(draw(h, model.build(s.state(), DeviceInputs{}, 0)), 1000);
 }

@@ -65,7 +65,7 @@ class Feed {
         auto m = chess::parse_san(pos, san);
         const Color side = pos.side_to_move();
         const int owner = match().ownership(side).owner(chess::file_of(m->from()));
-        const auto& team = side == chess::WHITE ? match().config().white : match().config().black;
+        const auto& team = match().config().side(side);
         return team.players[std::size_t(owner)].buttons.front();
     }
     // Claim with the owner's button, move, press the clock.
@@ -115,6 +115,19 @@ class Headless {
             feed.model().copy_new_rows(seen_, rows_);
             ImGui::NewFrame();
             draw_console(feed.view(), rows_, ui);
+            ImGui::Render();
+            vertices = ImGui::GetDrawData()->TotalVtxCount;
+            ++drawn;
+        }
+        return vertices;
+    }
+    // Draws every panel of `view` `n` times, with no log; returns the vertices of the last frame.
+    int frames(const ConsoleView& view, int n = 3) {
+        int vertices = 0;
+        const std::vector<LogRow> none;
+        for (int i = 0; i < n; ++i) {
+            ImGui::NewFrame();
+            draw_console(view, none, ui);
             ImGui::Render();
             vertices = ImGui::GetDrawData()->TotalVtxCount;
             ++drawn;

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "../../support/ring_match.h"
 #include "console_feed.h"
 
 namespace venue::console {
@@ -25,10 +26,32 @@ ArbiterIntent judge(K kind, std::string player = "", std::string text = "", int 
 }
 
 const PlayerRow& player(const MatchView& m, const std::string& id) {
-    for (const TeamView* t : {&m.white, &m.black})
+    for (const TeamView* t : {&m.white(), &m.black()})
         for (const PlayerRow& p : t->players)
             if (p.id == id) return p;
     throw std::runtime_error("no player " + id);
+}
+
+// A game of more than two sides (Betza's armies): every side is listed in its order, as the game
+// calls it, with its players and its score, and the panels draw it.
+TEST(ConsolePanels, EverySideOfAMatchOfMoreSidesIsListed) {
+    engine::VenueState state(engine::testing::ring_maker);
+    state.apply({0, std::nullopt, engine::MatchCreated{engine::testing::ring_config(4)}});
+    state.apply({0, std::nullopt, engine::testing::ring_pass("n1")});
+    ViewModel model;
+    const ConsoleView v = model.build(state, DeviceInputs{}, 0);
+    ASSERT_EQ(v.matches.size(), 1u);
+    const MatchView& m = v.matches[0];
+    ASSERT_EQ(m.sides.size(), 4u);
+    EXPECT_EQ(m.title, "North - East - Side 3 - West");
+    EXPECT_EQ(m.sides[0].label, "North");
+    EXPECT_EQ(m.sides[2].label, "Side 3");
+    EXPECT_EQ(m.sides[3].players.at(0).id, "w1");
+    EXPECT_EQ(m.sides[0].score, "1");
+    EXPECT_TRUE(m.sides[1].on_move);
+    EXPECT_EQ(m.to_move, "East to move");
+    Headless h;
+    EXPECT_GT(h.frames(v), 100);
 }
 
 TEST(ConsolePanels, AWholeMatchDrawsEveryPanelAndShowsWhatHappened) {
@@ -67,7 +90,7 @@ TEST(ConsolePanels, AWholeMatchDrawsEveryPanelAndShowsWhatHappened) {
         EXPECT_EQ(m.board.last_move, "1. e4");
         EXPECT_TRUE(m.board.squares[chess::SQ_E2].marks & MARK_LAST_FROM);
         EXPECT_TRUE(m.board.squares[chess::SQ_E4].marks & MARK_LAST_TO);
-        EXPECT_TRUE(m.black.on_move);
+        EXPECT_TRUE(m.black().on_move);
         EXPECT_EQ(m.to_move, "Black (Moscow) to move");
     }
 
@@ -129,8 +152,8 @@ TEST(ConsolePanels, AWholeMatchDrawsEveryPanelAndShowsWhatHappened) {
     const MatchView& m = v.matches[0];
     EXPECT_EQ(m.result, "1-0");
     EXPECT_EQ(m.to_move, "game over: 1-0 checkmate");
-    EXPECT_EQ(m.white.score, "1");
-    EXPECT_EQ(m.black.score, "0");
+    EXPECT_EQ(m.white().score, "1");
+    EXPECT_EQ(m.black().score, "0");
     EXPECT_TRUE(m.board.squares[chess::SQ_E8].marks & MARK_CHECK);
     EXPECT_EQ(m.board.last_move, "17. Rd8#");
     EXPECT_EQ(m.clock.state, "stopped");

@@ -34,8 +34,8 @@ class ConsoleLogFilter : public ::testing::Test {
     void SetUp() override {
         MatchConfig c2 = games::chessball::testing::four_a_side();
         c2.id = "m2";
-        c2.white.name = "Riga";
-        c2.black.name = "Tartu";
+        c2.white().name = "Riga";
+        c2.black().name = "Tartu";
         f.send(MatchCreated{c2});                        // 2 (1 is m1's)
         f.send(DeviceConnected{"hub:7", "protocol 3"});  // 3: no match
         f.press(f.owner_button("e4"));                   // 4: W3 (ef) claims

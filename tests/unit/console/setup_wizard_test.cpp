@@ -192,15 +192,15 @@ TEST(SetupWizard, BuildsAChessballVenueStepByStepAndSavesIt) {
     EXPECT_EQ(m.board, "12345");
     EXPECT_EQ(m.time.base_ms, 25 * 60000);
     EXPECT_EQ(m.time.increment_ms, 0);
-    EXPECT_EQ(m.white.name, "Kazan");
-    ASSERT_EQ(m.white.players.size(), 3u);
-    EXPECT_EQ(m.white.players[1].name, "Bulat");
-    EXPECT_EQ(m.white.players[1].files, "def");
-    EXPECT_EQ(m.white.players[1].buttons, std::vector<int>{4});
-    ASSERT_EQ(m.black.players.size(), 4u);
-    EXPECT_EQ(m.black.players[3].id, "B4");
-    EXPECT_EQ(m.black.players[3].buttons, std::vector<int>{11});
-    EXPECT_EQ(m.black.players[3].files, "gh");
+    EXPECT_EQ(m.white().name, "Kazan");
+    ASSERT_EQ(m.white().players.size(), 3u);
+    EXPECT_EQ(m.white().players[1].name, "Bulat");
+    EXPECT_EQ(m.white().players[1].files, "def");
+    EXPECT_EQ(m.white().players[1].buttons, std::vector<int>{4});
+    ASSERT_EQ(m.black().players.size(), 4u);
+    EXPECT_EQ(m.black().players[3].id, "B4");
+    EXPECT_EQ(m.black().players[3].buttons, std::vector<int>{11});
+    EXPECT_EQ(m.black().players[3].files, "gh");
 
     // Opened again, the wizard edits the saved file.
     SetupWizard again = SetupWizard::open(file.path());
@@ -289,9 +289,9 @@ TEST(SetupWizard, SetsUpAnyMatchOfTheFileAndKeepsTheOldFile) {
     ASSERT_TRUE(saved) << saved.error().to_string();
     ASSERT_EQ(saved->matches.size(), 2u);
     EXPECT_EQ(saved->matches[0].id, first.id);
-    EXPECT_EQ(saved->matches[0].white.players.size(), first.white.players.size());
+    EXPECT_EQ(saved->matches[0].white().players.size(), first.white().players.size());
     EXPECT_EQ(saved->matches[1].id, "cb2");
-    EXPECT_EQ(saved->matches[1].white.players.size(), 2u);
+    EXPECT_EQ(saved->matches[1].white().players.size(), 2u);
 
     // The first match again; a match removed; the last one stays.
     w.select_match(0);

@@ -17,10 +17,10 @@ inline MatchConfig plain_match(const std::string& id = "m1") {
     MatchConfig c;
     c.id = id;
     c.game = "fide";
-    c.white.name = "White";
-    c.white.players = {{"w1", "Alice", 1, {}, ""}};
-    c.black.name = "Black";
-    c.black.players = {{"b1", "Bob", 1, {}, ""}};
+    c.white().name = "White";
+    c.white().players = {{"w1", "Alice", 1, {}, ""}};
+    c.black().name = "Black";
+    c.black().players = {{"b1", "Bob", 1, {}, ""}};
     c.time = {5400000, 30000, TimeMode::FISCHER};
     return c;
 }

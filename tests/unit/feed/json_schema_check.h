@@ -1,9 +1,11 @@
 // A small JSON Schema checker for the subset schemas/feed/feed.schema.json uses: type (a name or
-// a list), enum, const, required, properties, additionalProperties (true/false), items, oneOf,
-// and $ref to "#/$defs/NAME". Debian 12 packages no JSON Schema validator for C++; any other
-// keyword in the schema is reported, so the schema cannot quietly outgrow this checker.
+// a list), enum, const, minimum, pattern, required, properties, additionalProperties (true/false),
+// items, minItems, oneOf, and $ref to "#/$defs/NAME". Debian 12 packages no JSON Schema validator
+// for C++; any other keyword in the schema is reported, so the schema cannot quietly outgrow this
+// checker.
 #pragma once
 
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -75,6 +77,13 @@ class SchemaCheck {
             if (!found) fail(v.dump() + " not in " + s["enum"].dump());
         }
         if (s.contains("const") && s["const"] != v) fail(v.dump() + " != " + s["const"].dump());
+        if (s.contains("pattern") && v.is_string() &&
+            !std::regex_search(v.get<std::string>(), std::regex(s["pattern"].get<std::string>())))
+            fail(v.dump() + " does not match " + s["pattern"].dump());
+        if (s.contains("minimum") && v.is_number() && v < s["minimum"])
+            fail(v.dump() + " < " + s["minimum"].dump());
+        if (s.contains("minItems") && v.is_array() && v.size() < s["minItems"].get<std::size_t>())
+            fail(std::to_string(v.size()) + " items, fewer than " + s["minItems"].dump());
         if (v.is_object()) {
             if (s.contains("required"))
                 for (const auto& r : s["required"])
@@ -110,9 +119,9 @@ class SchemaCheck {
 
     void scan(const nlohmann::json& s, const std::string& where, std::vector<std::string>& out) {
         static const std::set<std::string> known = {
-            "$schema", "$id",  "$ref",  "$defs",    "title",      "description",
-            "type",    "enum", "const", "required", "properties", "additionalProperties",
-            "items",   "oneOf"};
+            "$schema", "$id",   "$ref",    "$defs",    "title",      "description",
+            "type",    "enum",  "const",   "required", "properties", "additionalProperties",
+            "items",   "oneOf", "minimum", "minItems", "pattern"};
         if (!s.is_object()) return;
         for (const auto& [k, x] : s.items()) {
             if (!known.contains(k)) out.push_back(where + "/" + k);

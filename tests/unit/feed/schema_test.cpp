@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/ring_match.h"
 #include "../../support/turns_match.h"
 #include "feed/feed_model.h"
 #include "feed/feed_schema.h"
@@ -73,6 +74,49 @@ TEST(FeedSchema, AMatchWithoutAChessBoardHasAValidDocumentAndNoPgn) {
     SchemaCheck check(schema());
     EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
     EXPECT_EQ(live_pgn(match), "");
+}
+
+// A game of more than two sides (Betza's armies): every side in its order with its score, the
+// side on move by its place, a result of one number per side; no White and Black.
+TEST(FeedSchema, AMatchOfMoreSidesListsEverySideInItsOrder) {
+    engine::testing::RingMatch match(engine::testing::ring_config(3));
+    std::vector<engine::Decision> out;
+    match.apply({0, std::nullopt, engine::testing::ring_pass("n1")}, out);
+    json doc = match_document(match, nullptr);
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    EXPECT_FALSE(doc.contains("teams")) << doc.dump();
+    ASSERT_EQ(doc.at("sides").size(), 3u);
+    EXPECT_EQ(doc["sides"][0]["label"], "North");
+    EXPECT_EQ(doc["sides"][2]["label"], "Side 3");
+    EXPECT_EQ(doc["sides"][0]["half_points"], 2);
+    EXPECT_EQ(doc["side_on_move"], 1);
+    EXPECT_TRUE(doc["sides"][1]["on_move"]);
+    EXPECT_EQ(doc["score"]["text"], "1-0-0");
+    EXPECT_FALSE(doc["score"].contains("white_half_points"));
+
+    for (const char* p : {"e1", "s1", "n1"})
+        match.apply({0, std::nullopt, engine::testing::ring_pass(p)}, out);
+    doc = match_document(match, nullptr);
+    EXPECT_EQ(doc["result"], "1-0-0");
+    EXPECT_TRUE(doc["side_on_move"].is_null());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    json bad = doc;
+    bad["result"] = "1-0-";
+    EXPECT_FALSE(check.check(bad, "/$defs/match").empty());
+}
+
+// A game of two sides: its sides are White's and Black's, and the document keeps the teams and
+// the score of two that overlays written for two read.
+TEST(FeedSchema, AMatchOfTwoSidesKeepsTheTeamsOfWhiteAndBlack) {
+    engine::testing::TurnsMatch match(engine::testing::turns_config());
+    const json doc = match_document(match, nullptr);
+    ASSERT_EQ(doc.at("sides").size(), 2u);
+    EXPECT_EQ(doc["sides"][0]["label"], "White");
+    EXPECT_EQ(doc["sides"][1]["label"], "Black");
+    EXPECT_TRUE(doc.at("teams").contains("white"));
+    EXPECT_EQ(doc["score"]["white_half_points"], 0);
+    EXPECT_EQ(doc["side_on_move"], 0);
 }
 
 TEST(FeedSchema, TheEventDocumentIsValid) {

@@ -233,8 +233,8 @@ engine::MatchConfig chessball_config() {
     c.time.mode = engine::TimeMode::FISCHER;
     const char* files[] = {"abcd", "efgh"};
     for (int i = 0; i < 2; ++i) {
-        c.white.players.push_back({"W" + std::to_string(i), "w", i, {i}, files[i]});
-        c.black.players.push_back({"B" + std::to_string(i), "b", i, {8 + i}, files[i]});
+        c.white().players.push_back({"W" + std::to_string(i), "w", i, {i}, files[i]});
+        c.black().players.push_back({"B" + std::to_string(i), "b", i, {8 + i}, files[i]});
     }
     return c;
 }

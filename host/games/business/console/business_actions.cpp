@@ -74,7 +74,7 @@ bool branch_combo(const char* label, int& number, const MatchView& m, int exclud
 }
 
 const TeamView& team_of(const MatchView& m, chess::Color side) {
-    return side == chess::WHITE ? m.white : m.black;
+    return m.side(side);
 }
 
 // REPLACE: who may leave (on the team, or expelled: his place may be taken once) and who may come
@@ -126,7 +126,7 @@ void open_key_change(UiState& ui, const MatchView& m, KC kind) {
     in.key = kind;
     // The team on move makes key changes (BC-A18); a replacement is made while the team's clock
     // is stopped, so it starts on the other team.
-    in.side = m.white.on_move ? chess::WHITE : chess::BLACK;
+    in.side = m.white().on_move ? chess::WHITE : chess::BLACK;
     if (kind == KC::REPLACE) in.side = ~in.side;
     const auto open = open_branches(m);
     if (!open.empty()) in.from_branch = open.front()->number;
@@ -143,9 +143,9 @@ void draw_key_change_fields(const MatchView& m, ActionForm& f) {
     int side = int(in.side);
     ImGui::TextUnformatted("entered for");
     ImGui::SameLine();
-    ImGui::RadioButton((m.white.name + " (White)").c_str(), &side, 0);
+    ImGui::RadioButton((m.white().name + " (White)").c_str(), &side, 0);
     ImGui::SameLine();
-    ImGui::RadioButton((m.black.name + " (Black)").c_str(), &side, 1);
+    ImGui::RadioButton((m.black().name + " (Black)").c_str(), &side, 1);
     if (side != int(in.side)) {
         in.side = chess::Color(side);
         if (kind == KC::REPLACE) replace_defaults(m, in);

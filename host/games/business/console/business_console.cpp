@@ -34,7 +34,7 @@ void setup_issues(const engine::MatchConfig& m, const std::string& mk, WizardSte
     if (step != WizardStep::TEAMS) return;
     const int most = r.players + r.reserves;
     for (const char* side : {"white", "black"}) {
-        const int n = int((std::string(side) == "white" ? m.white : m.black).players.size());
+        const int n = int((std::string(side) == "white" ? m.white() : m.black()).players.size());
         if (n < 1 || n > most)
             out.push_back({mk + "." + side + ".players", std::to_string(n) + " players; at most " +
                                                              std::to_string(most) + " (BC-I.4)"});

@@ -34,8 +34,8 @@ class PlannedBusiness final : public demo::PlannedDemo {
         const BusinessRules r = BusinessRules::of(plan_.match);
         std::string out = fmt::format("Venue demo: Business Chess, the {} scenario: {}\n",
                                       plan_.scenario, description_);
-        for (const engine::TeamConfig* t : {&plan_.match.white, &plan_.match.black}) {
-            out += fmt::format("  {} {}: ", t == &plan_.match.white ? "White" : "Black", t->name);
+        for (const engine::TeamConfig* t : {&plan_.match.white(), &plan_.match.black()}) {
+            out += fmt::format("  {} {}: ", t == &plan_.match.white() ? "White" : "Black", t->name);
             for (std::size_t i = 0; i < t->players.size(); ++i)
                 out += fmt::format("{}{} {}{}", i ? ", " : "", t->players[i].id, t->players[i].name,
                                    int(i) >= r.players ? " (reserve)" : "");
@@ -73,7 +73,7 @@ class PlannedBusiness final : public demo::PlannedDemo {
         const auto s = m->score();
         std::string out = fmt::format(
             "Score: {} {} - {} {} (branch results times ratings); return game rating {}\n",
-            m->config().white.name, s.white / 2.0, s.black / 2.0, m->config().black.name,
+            m->config().white().name, s.white / 2.0, s.black / 2.0, m->config().black().name,
             m->return_rating());
         for (const auto& b : m->branches()) out += fmt::format("  {}\n", branch_line(b));
         return out;

@@ -264,11 +264,11 @@ engine::MatchConfig business_match_config() {
     m.time.base_ms = 90 * 60 * 1000;  // BC-I.5: one clock, 1 h 30 min a team
     m.time.increment_ms = 0;
     m.time.mode = engine::TimeMode::SUDDEN_DEATH;
-    m.white.name = "Kazan";
-    m.black.name = "Moscow";
+    m.white().name = "Kazan";
+    m.black().name = "Moscow";
     for (int i = 0; i < 6; ++i) {  // five on the team and one reserve (BC-I.4)
-        m.white.players.push_back({"w" + std::to_string(i + 1), WHITE_NAMES[i], i + 1, {}, ""});
-        m.black.players.push_back({"b" + std::to_string(i + 1), BLACK_NAMES[i], i + 1, {}, ""});
+        m.white().players.push_back({"w" + std::to_string(i + 1), WHITE_NAMES[i], i + 1, {}, ""});
+        m.black().players.push_back({"b" + std::to_string(i + 1), BLACK_NAMES[i], i + 1, {}, ""});
     }
     return m;
 }

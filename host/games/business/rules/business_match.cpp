@@ -46,7 +46,7 @@ std::optional<std::string> BusinessMatch::validate(const MatchConfig& config) {
                "is given by the engine (BC-I.7)";
     std::vector<std::string> ids;
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config.white : config.black;
+        const TeamConfig& team = config.side(c);
         const std::size_t n = team.players.size();
         if (n < 1 || n > std::size_t(r.players + r.reserves))
             return std::string(team_name(c)) + " has " + std::to_string(n) + " players; at most " +
@@ -61,8 +61,10 @@ std::optional<std::string> BusinessMatch::validate(const MatchConfig& config) {
     return std::nullopt;
 }
 
-engine::PlayerStatus BusinessMatch::player_status(chess::Color team, int index) const {
-    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+engine::PlayerStatus BusinessMatch::player_status(int side, int index) const {
+    if (side < 0 || side >= side_count()) return {};
+    const chess::Color team = chess::Color(side);
+    const TeamConfig& t = config_.side(side);
     if (index < 0 || std::size_t(index) >= t.players.size()) return {};
     const Member& m = member(team, index);
     engine::PlayerStatus s;
@@ -113,7 +115,7 @@ BusinessMatch::BusinessMatch(MatchConfig config)
     first.game = game_;
     branches_.push_back(std::move(first));
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        const TeamConfig& team = config_.side(c);
         members_[c].resize(team.players.size());
         for (std::size_t i = 0; i < team.players.size(); ++i)
             members_[c][i].active = int(i) < rules_.players;
@@ -272,7 +274,7 @@ void BusinessMatch::close_if_over(Branch& b, std::vector<Decision>& out) {
         case chess::GameStatus::ONGOING:
             return;
         case chess::GameStatus::CHECKMATE:
-            close(b, win_for(~pos.side_to_move()), "checkmate", "BC-I.16",
+            close(b, win_for(~pos.side_to_move()).text(), "checkmate", "BC-I.16",
                   "checkmate: no key change may involve this branch any more", true, out);
             return;
         case chess::GameStatus::STALEMATE:
@@ -495,10 +497,12 @@ void BusinessMatch::commit_turn(std::optional<std::int64_t> remaining_ms,
 // BC-A22: the game ends when no branch is open; BC-I.20: the final score is the sum.
 void BusinessMatch::finish(const char* rule, const std::string& why, std::vector<Decision>& out) {
     phase_ = MatchPhase::FINISHED;
-    result_ = score_.white > score_.black ? "1-0" : score_.white < score_.black ? "0-1" : "1/2-1/2";
+    outcome_ = score_.white > score_.black   ? win_for(chess::WHITE)
+               : score_.white < score_.black ? win_for(chess::BLACK)
+                                             : Match::draw();
     termination_ = "score " + points(score_.white) + ":" + points(score_.black);
     clock_.running.reset();
-    out.push_back({GameEnded{config_.id, result_, termination_}, rule,
+    out.push_back({GameEnded{config_.id, outcome_.text(), termination_}, rule,
                    why + "; final score " + points(score_.white) + " : " + points(score_.black) +
                        " (BC-I.20), return game rating " + std::to_string(return_rating()) +
                        " (BC-I.21)"});
@@ -522,7 +526,7 @@ void BusinessMatch::on(const FlagFell& e, std::vector<Decision>& out) {
     for (Branch& b : branches_) {
         if (!b.open) continue;
         if (chess::could_checkmate(b.game.position(), ~e.side))
-            close(b, win_for(~e.side), "time forfeit", "BC-A14",
+            close(b, win_for(~e.side).text(), "time forfeit", "BC-A14",
                   std::string(team_name(e.side)) + "'s flag fell", true, out);
         else
             close(b, "1/2-1/2", "time forfeit", "BC-A14",

@@ -77,8 +77,8 @@ class BusinessMatch : public engine::ChessMatch {
     // BC-II.4); no game on a free board.
     engine::BoardRole board_role(const std::string& board) const override;
 
-    engine::PlayerStatus player_status(chess::Color team, int index) const override;
-    engine::Standing standing() const override { return {score_.white, score_.black}; }
+    engine::PlayerStatus player_status(int side, int index) const override;
+    engine::Standing standing() const override { return {{score_.white, score_.black}}; }
     chess::Color to_move() const override { return turn_; }
     // Every branch, oldest first.
     std::vector<engine::GameView> games() const override;

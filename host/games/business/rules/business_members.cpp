@@ -15,14 +15,14 @@ const char* team_name(chess::Color c) {
 }  // namespace
 
 const PlayerConfig& BusinessMatch::player(chess::Color team, int index) const {
-    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+    const TeamConfig& t = config_.side(team);
     return t.players[std::size_t(index)];
 }
 
 std::optional<std::pair<chess::Color, int>> BusinessMatch::find_member(
     const std::string& id) const {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& t = c == chess::WHITE ? config_.white : config_.black;
+        const TeamConfig& t = config_.side(c);
         for (std::size_t i = 0; i < t.players.size(); ++i)
             if (t.players[i].id == id) return std::pair{c, int(i)};
     }

@@ -33,12 +33,12 @@ std::vector<chess::PgnGame> branch_pgns(const BusinessMatch& match) {
         g.set_tag("Site", c.site.empty() ? "?" : c.site);
         g.set_tag("Date", pgn_date(c));
         g.set_tag("Round", c.round.empty() ? "?" : c.round);
-        g.set_tag("White", pgn_player_names(c.white));
-        g.set_tag("Black", pgn_player_names(c.black));
+        g.set_tag("White", pgn_player_names(c.white()));
+        g.set_tag("Black", pgn_player_names(c.black()));
         g.set_tag("Result", b.result);
         g.set_tag("GameId", c.id + "-b" + std::to_string(b.number));
-        if (!c.white.name.empty()) g.set_tag("WhiteTeam", c.white.name);
-        if (!c.black.name.empty()) g.set_tag("BlackTeam", c.black.name);
+        if (!c.white().name.empty()) g.set_tag("WhiteTeam", c.white().name);
+        if (!c.black().name.empty()) g.set_tag("BlackTeam", c.black().name);
         g.set_tag("Variant", "Business Chess");
         g.set_tag("Branch", std::to_string(b.number));
         if (b.parent) {

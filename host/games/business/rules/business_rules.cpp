@@ -198,7 +198,11 @@ const engine::GameRules& rules() {
             "two teams play up to five branches of one game on demonstration boards under "
             "one clock",
         .rules_doc = "docs/games/business.md",
-        .sides = {1, 12, "team"},  // BC-I.4: players and reserves, checked by validate()
+        .sides = {.min_sides = 2,
+                  .max_sides = 2,
+                  .min_players = 1,
+                  .max_players = 12,
+                  .side_word = "team"},  // BC-I.4: players and reserves, checked by validate()
         // BC-I.5: one clock, 90 minutes per team, no increment.
         .default_time = {90 * 60000, 0, engine::TimeMode::SUDDEN_DEATH},
         .options = options(),

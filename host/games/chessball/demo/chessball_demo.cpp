@@ -20,12 +20,12 @@ class PlannedChessball final : public demo::PlannedDemo {
     std::string title() const override { return plan_.title; }
     std::string header() const override {
         std::string out = fmt::format("Venue demo: Chessball, {} players a side, on {}\n",
-                                      plan_.match.white.players.size(), plan_.title);
-        out += fmt::format("  White {}: ", plan_.match.white.name);
-        for (const auto& p : plan_.match.white.players)
+                                      plan_.match.white().players.size(), plan_.title);
+        out += fmt::format("  White {}: ", plan_.match.white().name);
+        for (const auto& p : plan_.match.white().players)
             out += fmt::format("{} {} [{}] ", p.id, p.name, p.files);
-        out += fmt::format("\n  Black {}: ", plan_.match.black.name);
-        for (const auto& p : plan_.match.black.players)
+        out += fmt::format("\n  Black {}: ", plan_.match.black().name);
+        for (const auto& p : plan_.match.black().players)
             out += fmt::format("{} {} [{}] ", p.id, p.name, p.files);
         out += "\n";
         if (!plan_.removed_player.empty())

@@ -117,7 +117,7 @@ void ChessballDirector::build() {
             add(label + "a player of the other team presses out of turn", 250,
                 [self, b = ply.out_of_turn_button] { self->press(b, 80); });
 
-        const auto& team = ply.side == chess::WHITE ? plan_.match.white : plan_.match.black;
+        const auto& team = plan_.match.side(ply.side);
         const std::string mover_id = team.players[std::size_t(ply.mover)].id;
         add(
             label + mover_id + " claims the move", 350,

@@ -19,7 +19,7 @@ constexpr const char* BLACK_NAMES[8] = {"Fyodor", "Galina", "Igor",   "Kira",
                                         "Lev",    "Marina", "Nikita", "Olga"};
 
 const engine::TeamConfig& team_of(const engine::MatchConfig& m, chess::Color c) {
-    return c == chess::WHITE ? m.white : m.black;
+    return m.side(c);
 }
 
 // The legal move a careless player might make instead of his own: a quiet step of a teammate's
@@ -85,11 +85,11 @@ engine::MatchConfig chessball_match_config(int n) {
     m.time.base_ms = 30 * 60 * 1000;  // CB-A16: per team
     m.time.increment_ms = 0;
     m.time.mode = engine::TimeMode::SUDDEN_DEATH;
-    m.white.name = "Kazan";
-    m.black.name = "Moscow";
+    m.white().name = "Kazan";
+    m.black().name = "Moscow";
     // Files dealt out in order, as evenly as they go: 4 players own ab, cd, ef, gh.
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        engine::TeamConfig& team = c == chess::WHITE ? m.white : m.black;
+        engine::TeamConfig& team = m.side(c);
         int file = 0;
         for (int i = 0; i < n; ++i) {
             engine::PlayerConfig p;

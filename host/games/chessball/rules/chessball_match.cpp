@@ -45,7 +45,7 @@ const char* clause_in_old_logs(const std::string& reason, bool removal) {
 std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
     std::vector<int> buttons;
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config.white : config.black;
+        const TeamConfig& team = config.side(c);
         const std::size_t n = team.players.size();
         if (n < 2 || n > 8)
             return std::string(team_name(c)) + " has " + std::to_string(n) +
@@ -65,8 +65,10 @@ std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
     return std::nullopt;
 }
 
-engine::PlayerStatus ChessballMatch::player_status(chess::Color team, int index) const {
-    const TeamConfig& t = team == chess::WHITE ? config_.white : config_.black;
+engine::PlayerStatus ChessballMatch::player_status(int side, int index) const {
+    if (side < 0 || side >= side_count()) return {};
+    const chess::Color team = chess::Color(side);
+    const TeamConfig& t = config_.side(side);
     if (index < 0 || std::size_t(index) >= t.players.size()) return {};
     const PlayerRef ref{team, index};
     engine::PlayerStatus s;
@@ -102,7 +104,7 @@ ChessballMatch::ChessballMatch(MatchConfig config)
     : ChessMatch(std::move(config)), rules_(ChessballRules::of(config_)) {
     start_file_ = current_files();  // every man starts on the file of his square
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        const TeamConfig& team = config_.side(c);
         auto o = FileOwnership::from_team(team);
         if (o) ownership_[c] = *o;
         removed_[c].assign(team.players.size(), false);
@@ -111,7 +113,7 @@ ChessballMatch::ChessballMatch(MatchConfig config)
 }
 
 const PlayerConfig& ChessballMatch::player(PlayerRef p) const {
-    const TeamConfig& team = p.team == chess::WHITE ? config_.white : config_.black;
+    const TeamConfig& team = config_.side(p.team);
     return team.players[std::size_t(p.index)];
 }
 
@@ -121,7 +123,7 @@ std::string ChessballMatch::name(PlayerRef p) const {
 
 std::optional<PlayerRef> ChessballMatch::find_player(const std::string& id) const {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        const TeamConfig& team = config_.side(c);
         for (std::size_t i = 0; i < team.players.size(); ++i)
             if (team.players[i].id == id) return PlayerRef{c, int(i)};
     }
@@ -130,7 +132,7 @@ std::optional<PlayerRef> ChessballMatch::find_player(const std::string& id) cons
 
 std::optional<PlayerRef> ChessballMatch::player_of_button(int button) const {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
-        const TeamConfig& team = c == chess::WHITE ? config_.white : config_.black;
+        const TeamConfig& team = config_.side(c);
         for (std::size_t i = 0; i < team.players.size(); ++i)
             for (int b : team.players[i].buttons)
                 if (b == button) return PlayerRef{c, int(i)};
@@ -317,7 +319,7 @@ void ChessballMatch::carry_start_files(const chess::Position& old,
 
 void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
     if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100)
-        end("1/2-1/2", "50-move rule", "CB-5.3.3",
+        end(draw(), "50-move rule", "CB-5.3.3",
             "50 moves by each team without a pawn move or capture (automatic, CB-A12)", out);
 }
 
@@ -337,7 +339,7 @@ void ChessballMatch::cite_ending(std::size_t first, std::vector<Decision>& out) 
     else if (termination_ == "75-move rule")
         rule = "CB-A12";
     else if (termination_ == "time forfeit")
-        rule = result_ == "1/2-1/2" ? "CB-A10" : "CB-5.2.2";
+        rule = outcome_.is_draw() ? "CB-A10" : "CB-5.2.2";
     if (!rule) return;
     bool ended = false;
     for (std::size_t i = first; i < out.size(); ++i) {
@@ -448,17 +450,17 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
     bool anyone = false;
     for (bool r : removed_[p.team]) anyone |= !r;
     if (!anyone) {
-        end(p.team == chess::WHITE ? "0-1" : "1-0", "forfeit", "CB-A23",
+        end(win_for(~p.team), "forfeit", "CB-A23",
             std::string(team_name(p.team)) + " has no player left", out);
         return;
     }
     if (edited && game_.status() != chess::GameStatus::ONGOING) {
         const chess::GameStatus s = game_.status();
         if (s == chess::GameStatus::CHECKMATE)
-            end(game_.position().side_to_move() == chess::WHITE ? "0-1" : "1-0", "checkmate",
-                "CB-5.2.1", "checkmate after the removal", out);
+            end(win_for(~game_.position().side_to_move()), "checkmate", "CB-5.2.1",
+                "checkmate after the removal", out);
         else
-            end("1/2-1/2", chess::to_string(s),
+            end(draw(), chess::to_string(s),
                 s == chess::GameStatus::STALEMATE       ? "CB-5.3.1"
                 : s == chess::GameStatus::DEAD_POSITION ? "CB-5.3.2"
                                                         : "CB-5.3",

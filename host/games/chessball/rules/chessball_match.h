@@ -49,7 +49,7 @@ class ChessballMatch : public engine::ChessMatch {
     const std::vector<Proposal>& proposals() const { return proposals_; }
     const engine::PlayerConfig& player(PlayerRef p) const;
 
-    engine::PlayerStatus player_status(chess::Color team, int index) const override;
+    engine::PlayerStatus player_status(int side, int index) const override;
     bool claims_the_move() const override { return true; }
     bool is_ok(std::string* why = nullptr) const override;
     std::vector<engine::PendingRuling> pending_rulings() const override;

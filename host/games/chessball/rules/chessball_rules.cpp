@@ -103,7 +103,11 @@ const engine::GameRules& rules() {
         .display_name = "Chessball",
         .summary = "team chess: each player owns files and claims the move with a button",
         .rules_doc = "docs/games/chessball.md",
-        .sides = {2, 8, "team"},
+        .sides = {.min_sides = 2,
+                  .max_sides = 2,
+                  .min_players = 2,
+                  .max_players = 8,
+                  .side_word = "team"},
         .default_time = {},
         .options = options(),
         // The judge's grounds (CB-6.4.2, CB-6.4.3); the illegal move's warning (CB-6.4.2.2) and

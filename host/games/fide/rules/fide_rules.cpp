@@ -18,7 +18,11 @@ const engine::GameRules& rules() {
         .display_name = "Chess",
         .summary = "plain chess under the FIDE Laws of Chess, one player a side",
         .rules_doc = "docs/chess-core.md",
-        .sides = {1, 1, "player"},
+        .sides = {.min_sides = 2,
+                  .max_sides = 2,
+                  .min_players = 1,
+                  .max_players = 1,
+                  .side_word = "player"},
         .default_time = {},
         .options = {},
         .penalty_grounds = {},  // plain chess has no warnings or removals of players
