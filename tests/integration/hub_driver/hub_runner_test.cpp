@@ -133,12 +133,15 @@ TEST(HubRunnerPty, PullingTheLinkLosesAndDoublesNothing) {
     io::HostNanos down_since = 0;
     for (int i = 0; i < PRESSES; ++i) {
         sim.press(static_cast<std::uint8_t>(i % 8));
-        if (i == 20) {
-            const io::HubLinkStatus st = runner.status();
-            EXPECT_NE(st.state, io::HubSessionState::RUNNING) << "pulled";
-            down_since = st.down_since_ns;
+        if (i == 10) {
+            sim.unplug_for(1500ms);
+            // Waits for the runner to see the cable pulled (a condition, not a time): the presses
+            // that follow are made while the link is down.
+            ASSERT_TRUE(poll_until(runner, c, 5s, [&] {
+                return runner.status().state != io::HubSessionState::RUNNING;
+            })) << "pulled";
+            down_since = runner.status().down_since_ns;
         }
-        if (i == 10) sim.unplug_for(1500ms);
         if (i == 15) {
             // A command submitted while the link is down is applied once, after it returns.
             wire::ClockAddTime add;
