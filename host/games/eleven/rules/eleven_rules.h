@@ -1,0 +1,80 @@
+// Chess Eleven's settings (seed 001; catalogue §4, ids C11-*): the defaults the catalogue chose for
+// each gap of the seed (C11-A*), and their alternatives. The match reads them from its
+// [match.eleven] table once the game is registered.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "chess/types.h"
+
+namespace venue::games::eleven {
+
+// C11-A1: where the king keeps goal at the start.
+enum class KingSquare : std::uint8_t {
+    OWN_COLOUR,         // the centre back-rank square of its own colour: White d1, Black d8
+    E_FILE,             // e1, e8
+    EITHER_GOAL_SQUARE  // d or e on its back rank
+};
+
+// C11-A2: where the six chosen pieces and the substitute come from.
+enum class PiecePool : std::uint8_t {
+    STANDARD_SET,  // the rest of one set: Q, 2 R, 2 B, 2 N, 4 P
+    UNLIMITED
+};
+
+// C11-A6, C11-A9: which pieces between the two squares stop a pass or a shot.
+enum class Blockers : std::uint8_t {
+    ALL,
+    OPPONENTS_ONLY
+};
+
+// C11-A6: whose movement pattern a pass may follow.
+enum class PassDirection : std::uint8_t {
+    EITHER,  // the passer's, or the receiver's towards the passer
+    PASSER_ONLY
+};
+
+// C11-A9: which lines a shot may follow.
+enum class ShotPattern : std::uint8_t {
+    PIECE_PATTERN,       // the shooter's own movement (a knight's jump too)
+    STRAIGHT_LINES_ONLY  // any rank, file or diagonal
+};
+
+// C11-A10: where a defender must stand to save or block.
+enum class ShotEligibility : std::uint8_t {
+    EITHER_GOAL_SQUARE,
+    TARGETED_SQUARE_ONLY
+};
+
+// C11-A11: the shooter's own piece on a goal square.
+enum class OwnPieceInGoal : std::uint8_t {
+    IGNORE,        // counts as no defender (the target may not be its square)
+    BLOCKS_TARGET  // the same, and a shot at the other square must pass no own piece either
+};
+
+// C11-A10: the weight of each outcome of a contested shot among those possible.
+struct ShotWeights {
+    int goal = 1;
+    int save = 1;
+    int block = 1;
+    int corner = 1;
+};
+
+struct ElevenRules {
+    KingSquare king_square = KingSquare::OWN_COLOUR;                         // C11-A1
+    PiecePool piece_pool = PiecePool::STANDARD_SET;                          // C11-A2
+    bool substitute_nonpawn = false;                                         // C11-A2
+    bool kingfront_pawn_may_be_upgraded = false;                             // C11-A16
+    Blockers pass_blockers = Blockers::ALL;                                  // C11-A6
+    PassDirection pass_direction = PassDirection::EITHER;                    // C11-A6
+    Blockers shot_blockers = Blockers::OPPONENTS_ONLY;                       // C11-A9
+    ShotPattern shot_pattern = ShotPattern::PIECE_PATTERN;                   // C11-A9
+    ShotEligibility shot_eligibility = ShotEligibility::EITHER_GOAL_SQUARE;  // C11-A10
+    ShotWeights shot_weights;                                                // C11-A10
+    OwnPieceInGoal own_piece_in_goal = OwnPieceInGoal::IGNORE;               // C11-A11
+    // C11-A5: the centre circle.
+    std::array<chess::Square, 4> centre = {chess::SQ_D4, chess::SQ_E4, chess::SQ_D5, chess::SQ_E5};
+};
+
+}  // namespace venue::games::eleven
