@@ -189,9 +189,9 @@ void Match::end(const Outcome& outcome, const std::string& termination, const ch
     out.push_back({GameEnded{config_.id, result, termination}, rule, why});
     // The score of a game of two sides; a game of more gives its standing (standing()).
     if (side_count() == 2) {
-        out.push_back(
-            {ScoreChanged{config_.id, outcome.half_points().at(0), outcome.half_points().at(1)},
-             rule, "final score " + result + " (" + termination + ")"});
+        const Standing final_score = standing();  // the result's points, or the game's own count
+        out.push_back({ScoreChanged{config_.id, final_score.of(0), final_score.of(1)}, rule,
+                       "final score " + result + " (" + termination + ")"});
     }
     out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, chess::WHITE, 0}, rule,
                    "the game is over: stop the clocks"});

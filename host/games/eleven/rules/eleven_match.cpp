@@ -1,0 +1,491 @@
+#include "games/eleven/rules/eleven_match.h"
+
+#include <charconv>
+
+#include "chess/movegen.h"
+#include "chess/position_edit.h"
+#include "chess/san.h"
+#include "chess/uci.h"
+#include "games/eleven/rules/ball_lines.h"
+#include "games/eleven/rules/shot.h"
+
+namespace venue::games::eleven {
+
+using namespace chess;
+using engine::Decision;
+using engine::GameInput;
+using engine::MatchPhase;
+
+namespace {
+
+const char* name_of(Color c) {
+    return c == WHITE ? "White" : "Black";
+}
+
+// One side's pieces of a placement, the other side's squares empty.
+Placement pieces_of(const Placement& p, Color side) {
+    Placement own{};
+    for (int s = 0; s < SQUARE_NB; ++s)
+        if (p[std::size_t(s)] != NO_PIECE && color_of(p[std::size_t(s)]) == side)
+            own[std::size_t(s)] = p[std::size_t(s)];
+    return own;
+}
+
+std::string words_of(const std::vector<FormationProblem>& problems) {
+    std::string s;
+    for (const FormationProblem& p : problems) s += (s.empty() ? "" : "; ") + p.words;
+    return s;
+}
+
+std::optional<PieceType> piece_type_of(const std::string& text) {
+    if (text.size() != 1) return std::nullopt;
+    switch (text[0]) {
+        case 'q':
+        case 'Q':
+            return QUEEN;
+        case 'r':
+        case 'R':
+            return ROOK;
+        case 'b':
+        case 'B':
+            return BISHOP;
+        case 'n':
+        case 'N':
+            return KNIGHT;
+        case 'p':
+        case 'P':
+            return PAWN;
+        default:
+            return std::nullopt;
+    }
+}
+
+std::string arg(const GameInput& e, const char* key) {
+    auto it = e.args.find(key);
+    return it == e.args.end() ? "" : it->second;
+}
+
+}  // namespace
+
+ElevenMatch::ElevenMatch(engine::MatchConfig config, ElevenRules rules, int goals_to_win)
+    : Match(std::move(config)), rules_(rules), goals_to_win_(goals_to_win) {}
+
+void ElevenMatch::news(const char* rule, const std::string& kind,
+                       std::map<std::string, std::string> facts, const std::string& why, Out& out) {
+    out.push_back({engine::GameNews{config_.id, kind, std::move(facts)}, rule, why});
+}
+
+FormationRound ElevenMatch::round_of(Color side) const {
+    return {substitute_[side], upgraded_[side]};
+}
+
+Placement ElevenMatch::placement() const {
+    Placement p{};
+    for (int s = 0; s < SQUARE_NB; ++s) p[std::size_t(s)] = position_.piece_on(Square(s));
+    return p;
+}
+
+// --- Formation (C11-FORM-*) -----------------------------------------------------------------
+
+void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
+    // In play the board's moves arrive as MoveSensed; its snapshots are evidence only.
+    if (phase_ == MatchPhase::FINISHED || stage_ != Stage::FORMATION) return;
+    auto read = placement_of(e.placement);
+    if (!read) return ignore("C11-FORM-1", "the board's reading: " + read.error(), out);
+    seen_ = *read;
+    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+    for (Color side : {WHITE, BLACK}) {
+        const std::string who = name_of(side);
+        if (ready_[side]) {
+            // After Ready the formation stands (C11-FORM-8): a change is flagged until set back.
+            const bool same = pieces_of(seen_, side) == ready_formation_[side];
+            if (!same && !changed_after_ready_[side]) {
+                changed_after_ready_[side] = true;
+                news("C11-FORM-8", "formation_changed", {{"side", who}},
+                     who + " changed its formation after Ready: set it back", out);
+            } else if (same && changed_after_ready_[side]) {
+                changed_after_ready_[side] = false;
+                news("C11-FORM-8", "formation_restored", {{"side", who}},
+                     who + "'s formation is as it was at Ready", out);
+            }
+            continue;
+        }
+        const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+        const std::string text = words_of(problems);
+        if (text == problems_said_[side]) continue;
+        problems_said_[side] = text;
+        news(problems.empty() ? "C11-FORM-1" : problems.front().clause.c_str(), "formation",
+             {{"side", who}, {"problems", text}},
+             text.empty() ? who + "'s formation may be played" : text, out);
+    }
+}
+
+void ElevenMatch::ready(Color side, Out& out) {
+    const std::string who = name_of(side);
+    if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready already", out);
+    const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+    if (!problems.empty())
+        return ignore(problems.front().clause.c_str(),
+                      who + " cannot be Ready: " + words_of(problems), out);
+    ready_[side] = true;
+    ready_formation_[side] = pieces_of(seen_, side);
+    news("C11-FORM-8", "ready", {{"side", who}},
+         who + " is Ready: its formation stands until the kick-off", out);
+    if (ready_[WHITE] && ready_[BLACK]) kick_off(out);
+}
+
+// C11-A4 (use_if_valid_else_default): a valid formation is played as it stands, an invalid one
+// is replaced by the default, which the players then set on the board.
+void ElevenMatch::time_up(Out& out) {
+    for (Color side : {WHITE, BLACK}) {
+        if (ready_[side]) continue;
+        const std::string who = name_of(side);
+        const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+        if (problems.empty()) {
+            ready_formation_[side] = pieces_of(seen_, side);
+            news("C11-A4", "formation_used", {{"side", who}},
+                 "the 20 s ran out: " + who + "'s formation is played as it stands", out);
+        } else {
+            ready_formation_[side] = default_formation(side, rules_);
+            substitute_[side] = DEFAULT_SUBSTITUTE;
+            upgraded_[side] = false;
+            news("C11-A4", "formation_default",
+                 {{"side", who}, {"set", board_text(ready_formation_[side])}},
+                 "the 20 s ran out with " + words_of(problems) + ": " + who +
+                     " plays the default formation; set it on the board",
+                 out);
+        }
+        ready_[side] = true;
+    }
+    kick_off(out);
+}
+
+void ElevenMatch::kick_off(Out& out) {
+    PositionEdit edit;
+    for (Color side : {WHITE, BLACK})
+        for (int s = 0; s < SQUARE_NB; ++s)
+            if (ready_formation_[side][std::size_t(s)] != NO_PIECE)
+                edit.board[std::size_t(s)] = ready_formation_[side][std::size_t(s)];
+    edit.side_to_move = kick_off_;
+    edit.castling = NO_CASTLING;  // C11-A15: the kings start in goal
+    auto pos = position_of(edit);
+    if (!pos) {
+        ready_ = {false, false};
+        return ignore("C11-FORM-6", "play cannot start from these formations: " + pos.error(), out);
+    }
+    position_ = *pos;
+    stage_ = Stage::PLAY;
+    ball_ = Ball{};
+    possession_.reset();
+    turn_ = kick_off_;
+    moved_ = passed_ = false;
+    news("C11-START-2", "kick_off", {{"side", name_of(turn_)}},
+         std::string(name_of(turn_)) +
+             " kicks off: its first move must end in the centre circle to win the ball",
+         out);
+}
+
+// --- Play (C11-TURN-*, C11-PASS-*, C11-SHOOT-*, C11-POSS-*, C11-CHECK-*) ----------------------
+
+void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
+    if (finished(out)) return;
+    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    auto refuse = [&](const char* rule, const std::string& why) {
+        out.push_back({engine::MoveRefused{config_.id, e.uci, ""}, rule, why});
+        out.push_back({engine::RestoreRequired{config_.id, position_.fen(), {}}, rule,
+                       "set the board back to the position"});
+    };
+    if (stage_ != Stage::PLAY) return refuse("C11-FORM-1", "no move counts in the formation phase");
+    const std::string who = name_of(turn_);
+    if (possession_ == turn_ && moved_)
+        return refuse("C11-TURN-2", who + " has moved this turn: one move a turn (C11-A7)");
+    auto move = parse_uci(position_, e.uci);
+    if (!move) return refuse("C11-CHECK-1", e.uci + ": " + move.error());
+    const Move m = *move;
+    // C11-START-2, C11-A5: the kick-off's move ends in the centre circle, unless none can.
+    if (ball_.where == Ball::Where::CENTRE && !in_centre(m.to(), rules_)) {
+        bool can = false;
+        for (Move x : legal_moves(position_)) can = can || in_centre(x.to(), rules_);
+        if (can)
+            return refuse("C11-START-2",
+                          "the ball is loose at the centre: the move must end on d4, e4, d5 or e5");
+    }
+    const Piece captured = position_.captured_piece(m);
+    const std::string san = to_san(position_, m);
+    const bool carrier_moves = ball_.where == Ball::Where::CARRIER && ball_.square == m.from();
+    const bool to_corner = ball_.where == Ball::Where::CORNER && ball_.square == m.to();
+    position_.do_move(m);
+    moved_ = true;
+    out.push_back({engine::MoveAccepted{config_.id, e.uci, san, 0, ""}, "C11-CHECK-1",
+                   who + " plays " + san});
+    if (captured != NO_PIECE) bench_.push_back(captured);  // C11-POSS-2
+
+    if (ball_.where == Ball::Where::CENTRE) {
+        if (in_centre(m.to(), rules_)) {
+            ball_ = {Ball::Where::CARRIER, m.to()};
+            possession_ = turn_;
+            news("C11-START-2", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
+                 who + " wins the ball on " + square_to_string(m.to()), out);
+        }
+    } else if (carrier_moves || to_corner) {
+        // The carrier dribbles (C11-TURN-3); a piece onto the corner square collects the ball
+        // (C11-A12), taking what stands there under the Laws.
+        ball_ = {Ball::Where::CARRIER, m.to()};
+    } else if (captured != NO_PIECE && possession_ != turn_) {
+        // C11-POSS-1, C11-A8 (any capture): the capturing piece wins the ball.
+        ball_ = {Ball::Where::CARRIER, m.to()};
+        possession_ = turn_;
+        news("C11-POSS-1", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
+             who + " captures on " + square_to_string(m.to()) + " and wins the ball", out);
+    }
+    after_move(out);
+}
+
+void ElevenMatch::after_move(Out& out) {
+    const Color mover = ~position_.side_to_move();
+    const bool no_moves = legal_moves(position_).size() == 0;
+    if (no_moves && position_.in_check()) {
+        // C11-CHECK-2: two goals to the mating side; the mated side restarts (C11-A23).
+        return score(mover, 2, "C11-CHECK-2",
+                     std::string(name_of(mover)) + " checkmates: two goals", out);
+    }
+    if (no_moves) {
+        // C11-A14 (reset_no_goal): the round ends; the stalemated side starts.
+        news("C11-A14", "stalemate", {{"side", name_of(~mover)}},
+             std::string(name_of(~mover)) + " has no legal move: the round ends without a goal",
+             out);
+        return restart(~mover, "stalemate", out);
+    }
+    // The side without the ball has one move a turn (C11-TURN-1); the side with it goes on
+    // until it ends its turn or shoots.
+    if (possession_ != mover)
+        end_turn(mover, "C11-TURN-1", std::string(name_of(mover)) + " has had its one move", out);
+}
+
+std::string ElevenMatch::element_refusal(Color side, const char* element) const {
+    const std::string who = name_of(side);
+    if (stage_ != Stage::PLAY) return "the formation phase: no " + std::string(element) + " yet";
+    if (side != turn_) return std::string("it is ") + name_of(turn_) + "'s turn";
+    if (possession_ != side) return who + " does not have the ball (C11-TURN-1)";
+    if (position_.in_check())
+        return who + "'s king is in check: the first thing is a move that meets it (C11-A13)";
+    return "";
+}
+
+void ElevenMatch::pass(const GameInput& e, Out& out) {
+    const Color side = Color(e.side);
+    if (std::string no = element_refusal(side, "pass"); !no.empty())
+        return ignore("C11-TURN-1", no, out);
+    if (passed_) return ignore("C11-TURN-2", "one pass a turn (C11-A7)", out);
+    const Square from = parse_square(arg(e, "from"));
+    const Square to = parse_square(arg(e, "to"));
+    if (from == SQ_NONE || to == SQ_NONE)
+        return ignore("C11-PASS-1", "a pass names its squares: from and to", out);
+    const Placement field = placement();
+    if (ball_.where == Ball::Where::CORNER && from == ball_.square && field[from] == NO_PIECE) {
+        // C11-A12: a corner pass goes from the corner along a clear rank, file or diagonal.
+        const Piece receiver = field[to];
+        Placement with_ball = field;
+        with_ball[from] = make_piece(side, QUEEN);  // the lines of a straight pass from there
+        if (receiver == NO_PIECE || color_of(receiver) != side ||
+            !on_move_ray(with_ball, from, to, Blockers::ALL))
+            return ignore("C11-A12",
+                          "a corner pass goes along a clear line from " + square_to_string(from) +
+                              " to a piece of " + name_of(side),
+                          out);
+    } else {
+        if (ball_.where != Ball::Where::CARRIER || from != ball_.square)
+            return ignore("C11-PASS-1", "the ball is not on " + square_to_string(from), out);
+        if (auto bad = pass_problem(field, from, to, rules_))
+            return ignore(bad->clause.c_str(), bad->words, out);
+    }
+    ball_ = {Ball::Where::CARRIER, to};
+    passed_ = true;
+    news("C11-PASS-2", "ball_passed",
+         {{"side", name_of(side)}, {"from", square_to_string(from)}, {"to", square_to_string(to)}},
+         std::string(name_of(side)) + " passes from " + square_to_string(from) + " to " +
+             square_to_string(to),
+         out);
+}
+
+void ElevenMatch::shoot(const GameInput& e, Out& out) {
+    const Color side = Color(e.side);
+    if (std::string no = element_refusal(side, "shot"); !no.empty())
+        return ignore("C11-TURN-1", no, out);
+    if (!moved_ && !passed_)
+        return ignore("C11-TURN-2", "a turn starts with a move or a pass, then the shot", out);
+    if (ball_.where != Ball::Where::CARRIER)
+        return ignore("C11-SHOOT-1", "the ball has no carrier to shoot", out);
+    const Square target = parse_square(arg(e, "target"));
+    const Placement field = placement();
+    if (auto bad = shot_problem(field, ball_.square, target, rules_))
+        return ignore(bad->clause.c_str(), bad->words, out);
+    const ShotChances chances = shot_chances(field, side, target, rules_);
+    const std::string who = name_of(side);
+    const std::string at = square_to_string(target);
+    if (chances.certain_goal)
+        return score(side, 1, "C11-SHOOT-2", who + " shoots at " + at + ": the goal is empty", out);
+    const std::uint64_t draw = draws_++;
+    const ShotOutcome outcome = draw_outcome(chances, rules_, seed_, draw);
+    news("C11-SHOOT-3", "shot",
+         {{"side", who},
+          {"target", at},
+          {"outcome", to_string(outcome)},
+          {"draw", std::to_string(draw)}},
+         who + " shoots at " + at + ": " + to_string(outcome) + " (draw " + std::to_string(draw) +
+             " of seed " + std::to_string(seed_) + ")",
+         out);
+    switch (outcome) {
+        case ShotOutcome::GOAL:
+            return score(side, 1, "C11-SHOOT-4", who + " scores", out);
+        case ShotOutcome::SAVE:
+            ball_ = {Ball::Where::CARRIER, *chances.keeper};
+            possession_ = ~side;
+            return end_turn(side, "C11-SHOOT-5", "the king saves and has the ball", out);
+        case ShotOutcome::BLOCK:
+            ball_ = {Ball::Where::CARRIER, *chances.blocker};
+            possession_ = ~side;
+            return end_turn(side, "C11-SHOOT-6", "blocked on " + square_to_string(*chances.blocker),
+                            out);
+        case ShotOutcome::CORNER:
+            ball_ = {Ball::Where::CORNER, chances.corner};
+            return end_turn(side, "C11-SHOOT-7",
+                            "a corner: the ball goes to " + square_to_string(chances.corner), out);
+    }
+}
+
+void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why, Out& out) {
+    // A turn with no move gives the move to the other side on the board too.
+    if (position_.side_to_move() == side) position_.do_null_move();
+    turn_ = ~side;
+    moved_ = passed_ = false;
+    out.push_back(
+        {engine::ClockSwitched{config_.id, turn_}, rule, why + "; " + name_of(turn_) + " to play"});
+}
+
+void ElevenMatch::score(Color side, int goals, const char* rule, const std::string& why, Out& out) {
+    goals_[side] += goals;
+    may_upgrade_ = side;  // C11-A16: the last side to score may bring its substitute on
+    // In half points, as every score: a goal counts 2 (Standing).
+    out.push_back(
+        {engine::ScoreChanged{config_.id, 2 * goals_[WHITE], 2 * goals_[BLACK]}, rule,
+         why + ": " + std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK])});
+    if (goals_to_win_ > 0 && goals_[side] >= goals_to_win_)
+        return end(
+            win_for(side), "goals", "C11-END-1",
+            std::string(name_of(side)) + " reaches " + std::to_string(goals_to_win_) + " goals",
+            out);
+    restart(~side, "goal", out);  // C11-RESTART-1: the side that conceded starts
+}
+
+void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
+    stage_ = Stage::FORMATION;
+    kick_off_ = starts;
+    turn_ = starts;
+    ready_ = {false, false};
+    changed_after_ready_ = {false, false};
+    upgraded_ = {false, false};
+    problems_said_ = {"", ""};
+    bench_.clear();  // C11-POSS-2, C11-A20: every captured piece comes back
+    ball_ = Ball{};
+    possession_.reset();
+    moved_ = passed_ = false;
+    news("C11-RESTART-1", "restart", {{"starts", name_of(starts)}, {"why", why}},
+         "after the " + why + " the formations are set again (20 s); " + name_of(starts) +
+             " kicks off",
+         out);
+}
+
+void ElevenMatch::on(const GameInput& e, Out& out) {
+    static const char* const KINDS[] = {
+        "seed", "substitute", "upgrade",  "ready",     "formation_time_up",
+        "pass", "shot",       "end_turn", "half_time", "full_time"};
+    bool known = false;
+    for (const char* k : KINDS) known = known || e.kind == k;
+    if (!known) return Match::on(e, out);
+    if (finished(out)) return;
+    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    if (e.side != WHITE && e.side != BLACK)
+        return ignore("C11-KIT-1", "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)",
+                      out);
+    const Color side = Color(e.side);
+    const std::string who = name_of(side);
+    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+
+    if (e.kind == "seed") {
+        const std::string value = arg(e, "value");
+        std::uint64_t seed = 0;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), seed);
+        if (value.empty() || error != std::errc() || end != value.data() + value.size())
+            return ignore("C11-SHOOT-3", "the seed is a whole number, not '" + value + "'", out);
+        if (draws_ > 0) return ignore("C11-SHOOT-3", "the seed is set before the first draw", out);
+        seed_ = seed;
+        return news("C11-SHOOT-3", "seed", {{"value", value}},
+                    "contested shots are drawn from seed " + value, out);
+    }
+    if (e.kind == "half_time" || e.kind == "full_time") {
+        if (e.kind == "half_time") {
+            if (half_ != 1) return ignore("C11-TIME-1", "the second half is being played", out);
+            half_ = 2;
+            // C11-A18 (other_player): the side that did not start the first half starts.
+            return restart(~first_half_kick_off_, "half time", out);
+        }
+        // C11-END-1, C11-A19 (draw): the most goals wins; a tie is a draw.
+        const std::string tally =
+            std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]);
+        if (goals_[WHITE] == goals_[BLACK])
+            return end(draw(), "full time", "C11-A19", "full time, " + tally + ": a draw", out);
+        const Color winner = goals_[WHITE] > goals_[BLACK] ? WHITE : BLACK;
+        return end(win_for(winner), "full time", "C11-END-1",
+                   "full time, " + tally + ": " + name_of(winner) + " wins", out);
+    }
+    if (e.kind == "substitute" || e.kind == "upgrade" || e.kind == "ready" ||
+        e.kind == "formation_time_up") {
+        if (stage_ != Stage::FORMATION)
+            return ignore("C11-FORM-1", "not in the formation phase", out);
+        if (e.kind == "formation_time_up") return time_up(out);
+        if (e.kind == "ready") return ready(side, out);
+        if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready: its formation stands", out);
+        if (e.kind == "upgrade") {
+            if (may_upgrade_ != side)
+                return ignore(
+                    "C11-A16",
+                    who + " did not score the last goal: it may not bring its substitute on", out);
+            upgraded_[side] = true;
+            return news("C11-SUB-1", "upgrade", {{"side", who}},
+                        who + " brings its substitute on for a pawn this round", out);
+        }
+        const auto piece = piece_type_of(arg(e, "piece"));
+        if (!piece)
+            return ignore("C11-FORM-4",
+                          "the substitute is one of q, r, b, n, p, not '" + arg(e, "piece") + "'",
+                          out);
+        substitute_[side] = *piece;
+        return news("C11-FORM-4", "substitute", {{"side", who}, {"piece", arg(e, "piece")}},
+                    who + " declares its substitute", out);
+    }
+    if (e.kind == "pass") return pass(e, out);
+    if (e.kind == "shot") return shoot(e, out);
+    // end_turn: the side with the ball ends its turn once it has done something (C11-TURN-2).
+    if (std::string no = element_refusal(side, "end of turn"); !no.empty())
+        return ignore("C11-TURN-1", no, out);
+    if (!moved_ && !passed_)
+        return ignore("C11-TURN-2", "a turn has a move or a pass before it ends", out);
+    end_turn(side, "C11-TURN-2", who + " ends its turn", out);
+}
+
+std::string ElevenMatch::canonical_extra() const {
+    std::string s = "eleven stage " + std::to_string(int(stage_)) + " half " +
+                    std::to_string(half_) + " goals " + std::to_string(goals_[0]) + " " +
+                    std::to_string(goals_[1]) + " turn " + std::to_string(int(turn_)) +
+                    " kickoff " + std::to_string(int(kick_off_)) + " moved " +
+                    std::to_string(moved_) + " passed " + std::to_string(passed_) + " ball " +
+                    std::to_string(int(ball_.where)) + " " + std::to_string(int(ball_.square)) +
+                    " possession " + (possession_ ? std::to_string(int(*possession_)) : "-") +
+                    " seed " + std::to_string(seed_) + " draws " + std::to_string(draws_) +
+                    " ready " + std::to_string(ready_[0]) + std::to_string(ready_[1]);
+    s += "\nfield " + (stage_ == Stage::PLAY ? position_.fen() : board_text(seen_));
+    return s;
+}
+
+}  // namespace venue::games::eleven

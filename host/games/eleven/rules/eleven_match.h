@@ -1,0 +1,118 @@
+// A match of Chess Eleven (seed 001; catalogue §4, C11-*): the fold of its events into decisions.
+//
+//   FORMATION ──both Ready, or the 20 s run out (C11-A4)──▶ PLAY ──goal, mate, stalemate──▶
+//   FORMATION
+//                                                            │
+//                                        a tally reaches the target, full time ──▶ FINISHED
+//
+// Formation: the players set their pieces on the board; each BoardSnapshot is checked live
+// (formation.h) and what is wrong is news; Ready (a GameInput) is refused while the formation is
+// wrong; a change after Ready is flagged until restored (C11-FORM-8).
+// Play: moves come from the board (MoveSensed); passes, shots and the end of a turn are the
+// players' own inputs (GameInput "pass" {from, to}, "shot" {target}, "end_turn"); the ball is
+// host state. Draws for contested shots come from the seed the log carries (GameInput "seed").
+// The halves' clock is outside the engine: its end arrives as GameInput "half_time" or
+// "full_time".
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "games/eleven/rules/eleven_field.h"
+#include "games/eleven/rules/formation.h"
+#include "venue/match.h"
+
+namespace venue::games::eleven {
+
+enum class Stage : std::uint8_t {
+    FORMATION,
+    PLAY
+};
+
+// Where the ball is (C11-BALL-1): loose at the centre before the kick-off, with a carrier, or on
+// a corner square after a corner.
+struct Ball {
+    enum class Where : std::uint8_t {
+        CENTRE,
+        CARRIER,
+        CORNER
+    };
+    Where where = Where::CENTRE;
+    chess::Square square = chess::SQ_NONE;  // the carrier's square, or the corner
+};
+
+class ElevenMatch : public engine::Match {
+  public:
+    ElevenMatch(engine::MatchConfig config, ElevenRules rules, int goals_to_win);
+
+    chess::Color to_move() const override { return turn_; }
+    engine::Standing standing() const override { return {{2 * goals_[0], 2 * goals_[1]}}; }
+
+    Stage stage() const { return stage_; }
+    const Ball& ball() const { return ball_; }
+    std::optional<chess::Color> possession() const { return possession_; }
+    int goals(chess::Color c) const { return goals_[c]; }
+    const chess::Position& field() const { return position_; }  // in play
+    const Placement& formation_seen() const { return seen_; }   // the board, in formation
+    bool ready(chess::Color c) const { return ready_[c]; }
+    int half() const { return half_; }
+    const std::vector<chess::Piece>& bench() const { return bench_; }
+
+  protected:
+    using Match::on;
+    void on(const engine::BoardSnapshot& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::MoveSensed& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::GameInput& e, std::vector<engine::Decision>& out) override;
+    std::string canonical_extra() const override;
+
+  private:
+    using Out = std::vector<engine::Decision>;
+    void news(const char* rule, const std::string& kind, std::map<std::string, std::string> facts,
+              const std::string& why, Out& out);
+    FormationRound round_of(chess::Color side) const;
+    void ready(chess::Color side, Out& out);
+    void time_up(Out& out);
+    void kick_off(Out& out);
+    void pass(const engine::GameInput& e, Out& out);
+    void shoot(const engine::GameInput& e, Out& out);
+    void end_turn(chess::Color side, const char* rule, const std::string& why, Out& out);
+    void score(chess::Color side, int goals, const char* rule, const std::string& why, Out& out);
+    void restart(chess::Color starts, const std::string& why, Out& out);
+    void after_move(Out& out);
+    Placement placement() const;  // the field as it stands, in play
+    // Why `side` may not add a pass or a shot now ("" it may).
+    std::string element_refusal(chess::Color side, const char* element) const;
+
+    ElevenRules rules_;
+    int goals_to_win_ = 0;  // 0: timed (full time ends the match)
+    Stage stage_ = Stage::FORMATION;
+    // Formation.
+    Placement seen_{};
+    std::array<bool, 2> ready_{false, false};
+    std::array<Placement, 2> ready_formation_{};  // each side's pieces when it pressed Ready
+    std::array<bool, 2> changed_after_ready_{false, false};
+    std::array<std::optional<chess::PieceType>, 2> substitute_;
+    std::array<bool, 2> upgraded_{false, false};
+    std::optional<chess::Color> may_upgrade_;   // the last side to score (C11-A16)
+    std::array<std::string, 2> problems_said_;  // the last problems reported per side
+    // Play.
+    chess::Position position_;
+    Ball ball_;
+    std::optional<chess::Color> possession_;
+    chess::Color turn_ = chess::WHITE;
+    chess::Color kick_off_ = chess::WHITE;  // who starts the round
+    chess::Color first_half_kick_off_ = chess::WHITE;
+    bool moved_ = false, passed_ = false;  // this turn's elements (C11-TURN-2)
+    std::array<int, 2> goals_{0, 0};
+    std::vector<chess::Piece> bench_;  // captured, back at the next reset (C11-POSS-2)
+    int half_ = 1;
+    std::uint64_t seed_ = 0;
+    std::uint64_t draws_ = 0;
+};
+
+}  // namespace venue::games::eleven
