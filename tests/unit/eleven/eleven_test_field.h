@@ -11,7 +11,7 @@ namespace venue::games::eleven::testing {
 
 inline Placement field(const std::string& board) {
     auto p = placement_of(board);
-    EXPECT_TRUE(p) << p.error();
+    EXPECT_TRUE(p) << board;
     return p ? *p : Placement{};
 }
 

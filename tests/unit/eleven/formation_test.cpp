@@ -150,13 +150,11 @@ TEST(C11_SUB_1, AnUpgradedPawnLeavesThreePawnsAndTheSubstituteOnTheField) {
 
 TEST(C11Field, APlacementReadsAndWritesTheBoardOfAFen) {
     auto p = placement_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
-    ASSERT_TRUE(p) << p.error();
+    ASSERT_TRUE(p);
     EXPECT_EQ((*p)[SQ_E4], W_PAWN);
     EXPECT_EQ((*p)[SQ_E8], B_KING);
     EXPECT_EQ(board_text(*p), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
-    auto bad = placement_of("rnbqkbnr/ppppXppp/8/8/8/8/8/8");
-    ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error(), "character 14 ('X'): not a piece (PNBRQK, pnbrqk)");
+    EXPECT_FALSE(placement_of("rnbqkbnr/ppppXppp/8/8/8/8/8/8"));
     EXPECT_FALSE(placement_of("8/8/8/8/8/8/8"));
     EXPECT_FALSE(placement_of("9/8/8/8/8/8/8/8"));
 }

@@ -5,16 +5,18 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "chess/types.h"
-#include "common/result.h"
 #include "games/eleven/rules/eleven_rules.h"
+#include "sensing/placement.h"
 
 namespace venue::games::eleven {
 
-using Placement = std::array<chess::Piece, chess::SQUARE_NB>;
+// What a board's sensors read (sensing::Placement): the formation phase reads it as it is.
+using Placement = sensing::Placement;
 
 // The goal `side` defends: {d1, e1} or {d8, e8}.
 std::array<chess::Square, 2> goal_squares(chess::Color side);
@@ -32,10 +34,14 @@ chess::Square corner_square(chess::Square aimed);
 // Whether `s` is in the centre circle (C11-START-2, C11-A5).
 bool in_centre(chess::Square s, const ElevenRules& rules);
 
-// A placement from the board part of a FEN ("rnbqkbnr/pppppppp/8/..."), for tests and the venue
-// file's formations.
-Result<Placement, std::string> placement_of(std::string_view board);
+// A placement from the board part of a FEN ("rnbqkbnr/pppppppp/8/..."), as a BoardSnapshot
+// carries it; nullopt when it is not eight ranks of eight squares.
+inline std::optional<Placement> placement_of(std::string_view board) {
+    return sensing::parse_placement(board);
+}
 // The board part of a FEN.
-std::string board_text(const Placement& p);
+inline std::string board_text(const Placement& p) {
+    return sensing::to_string(p);
+}
 
 }  // namespace venue::games::eleven

@@ -91,7 +91,10 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
     // In play the board's moves arrive as MoveSensed; its snapshots are evidence only.
     if (phase_ == MatchPhase::FINISHED || stage_ != Stage::FORMATION) return;
     auto read = placement_of(e.placement);
-    if (!read) return ignore("C11-FORM-1", "the board's reading: " + read.error(), out);
+    if (!read)
+        return ignore(
+            "C11-FORM-1",
+            "the board's reading '" + e.placement + "' is not eight ranks of eight squares", out);
     seen_ = *read;
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     for (Color side : {WHITE, BLACK}) {
