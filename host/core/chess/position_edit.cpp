@@ -4,14 +4,6 @@
 
 namespace venue::chess {
 
-namespace {
-
-std::string side_name(Color c) {
-    return c == WHITE ? "White" : "Black";
-}
-
-}  // namespace
-
 PositionEdit edit_of(const Position& pos) {
     PositionEdit e;
     for (int s = 0; s < SQUARE_NB; ++s) e.board[std::size_t(s)] = pos.piece_on(Square(s));
@@ -82,10 +74,10 @@ Result<Position, std::string> after_illegal_move(const Position& pos, const Phys
     const Piece target = pos.piece_on(m.to);
     const std::string from = square_to_string(m.from), to = square_to_string(m.to);
     if (piece == NO_PIECE || color_of(piece) != us)
-        return unexpected("no " + side_name(us) + " piece stands on " + from + " (" +
-                          side_name(us) + " is to move)");
+        return unexpected("no " + std::string(color_name(us)) + " piece stands on " + from + " (" +
+                          color_name(us) + std::string(" is to move)"));
     if (target != NO_PIECE && color_of(target) == us)
-        return unexpected(side_name(us) + "'s own piece stands on " + to);
+        return unexpected(std::string(color_name(us)) + "'s own piece stands on " + to);
     if (type_of(target) == KING) return unexpected("a king cannot be captured (" + to + ")");
     const int last_rank = us == WHITE ? 7 : 0;
     const bool pawn_promotes = type_of(piece) == PAWN && rank_of(m.to) == last_rank;
@@ -113,8 +105,8 @@ Result<Position, std::string> after_illegal_move(const Position& pos, const Phys
     auto after = position_of(e);
     if (!after) {
         if (after.error().rfind("the side not to move is in check", 0) == 0)
-            return unexpected(side_name(us) + "'s king would stand in check after " + to_string(m) +
-                              ": chess cannot go on from there; restore instead");
+            return unexpected(std::string(color_name(us)) + "'s king would stand in check after " +
+                              to_string(m) + ": chess cannot go on from there; restore instead");
         return unexpected(after.error());
     }
     return *after;

@@ -63,6 +63,15 @@ constexpr Color color_of(Piece p) {
     return Color(p >> 3);
 }
 
+// Names in the words people read: "White", "Black"; "pawn" ... "king" ("" for no piece type).
+constexpr const char* color_name(Color c) {
+    return c == WHITE ? "White" : "Black";
+}
+constexpr const char* type_name(PieceType pt) {
+    constexpr const char* names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+    return pt < PIECE_TYPE_NB ? names[pt] : "";
+}
+
 enum Square : std::uint8_t {
     // clang-format off
     SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,

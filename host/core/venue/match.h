@@ -218,7 +218,7 @@ class Match {
     virtual void on_game_over() {}
 
     // "White" or "Black", in reasons people read; a win for `c` (1-0, 0-1).
-    static const char* side_name(Color c) { return c == chess::WHITE ? "White" : "Black"; }
+    static const char* side_name(Color c) { return chess::color_name(c); }
     Outcome win_for(Color c) const { return win_of(int(c)); }
     // A win for side `side` ("0-1-0": the second of three won), a draw.
     Outcome win_of(int side) const { return Outcome::win(side, side_count()); }

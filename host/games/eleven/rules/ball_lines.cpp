@@ -23,15 +23,10 @@ Bitboard strictly_between(Square a, Square b) {
     return line_bb(a, b) ? between_bb(a, b) & ~square_bb(b) : 0;
 }
 
-const char* side_name(Color c) {
-    return c == WHITE ? "White" : "Black";
-}
-
 std::string piece_at(const Placement& field, Square s) {
-    static const char* names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
     const Piece p = field[s];
     return p == NO_PIECE ? "nothing on " + square_to_string(s)
-                         : std::string(side_name(color_of(p))) + "'s " + names[type_of(p)] +
+                         : std::string(color_name(color_of(p))) + "'s " + type_name(type_of(p)) +
                                " on " + square_to_string(s);
 }
 
@@ -109,7 +104,7 @@ std::optional<LineProblem> shot_problem(const Placement& field, Square shooter, 
     const Color side = color_of(p);
     if (!is_goal_square(~side, target))
         return LineProblem{"C11-SHOOT-1", square_to_string(target) + " is not a square of " +
-                                              side_name(~side) + "'s goal"};
+                                              color_name(~side) + "'s goal"};
     const Piece there = field[target];
     if (there != NO_PIECE && color_of(there) == side)
         return LineProblem{

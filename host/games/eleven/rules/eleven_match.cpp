@@ -18,10 +18,6 @@ using engine::MatchPhase;
 
 namespace {
 
-const char* name_of(Color c) {
-    return c == WHITE ? "White" : "Black";
-}
-
 // One side's pieces of a placement, the other side's squares empty.
 Placement pieces_of(const Placement& p, Color side) {
     Placement own{};
@@ -98,7 +94,7 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
     seen_ = *read;
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     for (Color side : {WHITE, BLACK}) {
-        const std::string who = name_of(side);
+        const std::string who = color_name(side);
         if (ready_[side]) {
             // After Ready the formation stands (C11-FORM-8): a change is flagged until set back.
             const bool same = pieces_of(seen_, side) == ready_formation_[side];
@@ -124,7 +120,7 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
 }
 
 void ElevenMatch::ready(Color side, Out& out) {
-    const std::string who = name_of(side);
+    const std::string who = color_name(side);
     if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready already", out);
     const auto problems = formation_problems(seen_, side, round_of(side), rules_);
     if (!problems.empty())
@@ -142,7 +138,7 @@ void ElevenMatch::ready(Color side, Out& out) {
 void ElevenMatch::time_up(Out& out) {
     for (Color side : {WHITE, BLACK}) {
         if (ready_[side]) continue;
-        const std::string who = name_of(side);
+        const std::string who = color_name(side);
         const auto problems = formation_problems(seen_, side, round_of(side), rules_);
         if (problems.empty()) {
             ready_formation_[side] = pieces_of(seen_, side);
@@ -182,8 +178,8 @@ void ElevenMatch::kick_off(Out& out) {
     possession_.reset();
     turn_ = kick_off_;
     moved_ = passed_ = false;
-    news("C11-START-2", "kick_off", {{"side", name_of(turn_)}},
-         std::string(name_of(turn_)) +
+    news("C11-START-2", "kick_off", {{"side", color_name(turn_)}},
+         std::string(color_name(turn_)) +
              " kicks off: its first move must end in the centre circle to win the ball",
          out);
 }
@@ -199,7 +195,7 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
                        "set the board back to the position"});
     };
     if (stage_ != Stage::PLAY) return refuse("C11-FORM-1", "no move counts in the formation phase");
-    const std::string who = name_of(turn_);
+    const std::string who = color_name(turn_);
     if (possession_ == turn_ && moved_)
         return refuse("C11-TURN-2", who + " has moved this turn: one move a turn (C11-A7)");
     auto move = parse_uci(position_, e.uci);
@@ -250,25 +246,26 @@ void ElevenMatch::after_move(Out& out) {
     if (no_moves && position_.in_check()) {
         // C11-CHECK-2: two goals to the mating side; the mated side restarts (C11-A23).
         return score(mover, 2, "C11-CHECK-2",
-                     std::string(name_of(mover)) + " checkmates: two goals", out);
+                     std::string(color_name(mover)) + " checkmates: two goals", out);
     }
     if (no_moves) {
         // C11-A14 (reset_no_goal): the round ends; the stalemated side starts.
-        news("C11-A14", "stalemate", {{"side", name_of(~mover)}},
-             std::string(name_of(~mover)) + " has no legal move: the round ends without a goal",
+        news("C11-A14", "stalemate", {{"side", color_name(~mover)}},
+             std::string(color_name(~mover)) + " has no legal move: the round ends without a goal",
              out);
         return restart(~mover, "stalemate", out);
     }
     // The side without the ball has one move a turn (C11-TURN-1); the side with it goes on
     // until it ends its turn or shoots.
     if (possession_ != mover)
-        end_turn(mover, "C11-TURN-1", std::string(name_of(mover)) + " has had its one move", out);
+        end_turn(mover, "C11-TURN-1", std::string(color_name(mover)) + " has had its one move",
+                 out);
 }
 
 std::string ElevenMatch::element_refusal(Color side, const char* element) const {
-    const std::string who = name_of(side);
+    const std::string who = color_name(side);
     if (stage_ != Stage::PLAY) return "the formation phase: no " + std::string(element) + " yet";
-    if (side != turn_) return std::string("it is ") + name_of(turn_) + "'s turn";
+    if (side != turn_) return std::string("it is ") + color_name(turn_) + "'s turn";
     if (possession_ != side) return who + " does not have the ball (C11-TURN-1)";
     if (position_.in_check())
         return who + "'s king is in check: the first thing is a move that meets it (C11-A13)";
@@ -294,7 +291,7 @@ void ElevenMatch::pass(const GameInput& e, Out& out) {
             !on_move_ray(with_ball, from, to, Blockers::ALL))
             return ignore("C11-A12",
                           "a corner pass goes along a clear line from " + square_to_string(from) +
-                              " to a piece of " + name_of(side),
+                              " to a piece of " + color_name(side),
                           out);
     } else {
         if (ball_.where != Ball::Where::CARRIER || from != ball_.square)
@@ -305,8 +302,10 @@ void ElevenMatch::pass(const GameInput& e, Out& out) {
     ball_ = {Ball::Where::CARRIER, to};
     passed_ = true;
     news("C11-PASS-2", "ball_passed",
-         {{"side", name_of(side)}, {"from", square_to_string(from)}, {"to", square_to_string(to)}},
-         std::string(name_of(side)) + " passes from " + square_to_string(from) + " to " +
+         {{"side", color_name(side)},
+          {"from", square_to_string(from)},
+          {"to", square_to_string(to)}},
+         std::string(color_name(side)) + " passes from " + square_to_string(from) + " to " +
              square_to_string(to),
          out);
 }
@@ -324,7 +323,7 @@ void ElevenMatch::shoot(const GameInput& e, Out& out) {
     if (auto bad = shot_problem(field, ball_.square, target, rules_))
         return ignore(bad->clause.c_str(), bad->words, out);
     const ShotChances chances = shot_chances(field, side, target, rules_);
-    const std::string who = name_of(side);
+    const std::string who = color_name(side);
     const std::string at = square_to_string(target);
     if (chances.certain_goal)
         return score(side, 1, "C11-SHOOT-2", who + " shoots at " + at + ": the goal is empty", out);
@@ -362,8 +361,8 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
     if (position_.side_to_move() == side) position_.do_null_move();
     turn_ = ~side;
     moved_ = passed_ = false;
-    out.push_back(
-        {engine::ClockSwitched{config_.id, turn_}, rule, why + "; " + name_of(turn_) + " to play"});
+    out.push_back({engine::ClockSwitched{config_.id, turn_}, rule,
+                   why + "; " + color_name(turn_) + " to play"});
 }
 
 void ElevenMatch::score(Color side, int goals, const char* rule, const std::string& why, Out& out) {
@@ -376,7 +375,7 @@ void ElevenMatch::score(Color side, int goals, const char* rule, const std::stri
     if (goals_to_win_ > 0 && goals_[side] >= goals_to_win_)
         return end(
             win_for(side), "goals", "C11-END-1",
-            std::string(name_of(side)) + " reaches " + std::to_string(goals_to_win_) + " goals",
+            std::string(color_name(side)) + " reaches " + std::to_string(goals_to_win_) + " goals",
             out);
     restart(~side, "goal", out);  // C11-RESTART-1: the side that conceded starts
 }
@@ -393,8 +392,8 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     ball_ = Ball{};
     possession_.reset();
     moved_ = passed_ = false;
-    news("C11-RESTART-1", "restart", {{"starts", name_of(starts)}, {"why", why}},
-         "after the " + why + " the formations are set again (20 s); " + name_of(starts) +
+    news("C11-RESTART-1", "restart", {{"starts", color_name(starts)}, {"why", why}},
+         "after the " + why + " the formations are set again (20 s); " + color_name(starts) +
              " kicks off",
          out);
 }
@@ -412,7 +411,7 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         return ignore("C11-KIT-1", "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)",
                       out);
     const Color side = Color(e.side);
-    const std::string who = name_of(side);
+    const std::string who = color_name(side);
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
 
     if (e.kind == "seed") {
@@ -440,7 +439,7 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
             return end(draw(), "full time", "C11-A19", "full time, " + tally + ": a draw", out);
         const Color winner = goals_[WHITE] > goals_[BLACK] ? WHITE : BLACK;
         return end(win_for(winner), "full time", "C11-END-1",
-                   "full time, " + tally + ": " + name_of(winner) + " wins", out);
+                   "full time, " + tally + ": " + color_name(winner) + " wins", out);
     }
     if (e.kind == "substitute" || e.kind == "upgrade" || e.kind == "ready" ||
         e.kind == "formation_time_up") {

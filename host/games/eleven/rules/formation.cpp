@@ -8,14 +8,9 @@ using namespace chess;
 
 namespace {
 
-const char* side_name(Color c) {
-    return c == WHITE ? "White" : "Black";
-}
-
-const char* type_name(PieceType pt, int n) {
-    static const char* one[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-    static const char* many[] = {"", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
-    return n == 1 ? one[pt] : many[pt];
+// "knight", "knights": a piece type in words for a count of n.
+std::string count_words(PieceType pt, int n) {
+    return std::string(type_name(pt)) + (n == 1 ? "" : "s");
 }
 
 // One standard set: what a side has to choose its field and its substitute from (C11-A2).
@@ -34,7 +29,7 @@ std::vector<FormationProblem> formation_problems(const Placement& placement, Col
                                                  const FormationRound& round,
                                                  const ElevenRules& rules) {
     std::vector<FormationProblem> problems;
-    const std::string who = side_name(side);
+    const std::string who = color_name(side);
     int count[PIECE_TYPE_NB] = {};
     int total = 0;
     std::vector<Square> kings, outside;
@@ -58,7 +53,7 @@ std::vector<FormationProblem> formation_problems(const Placement& placement, Col
     if (count[PAWN] < min_pawns)
         problems.push_back({round.upgraded ? "C11-SUB-1" : "C11-FORM-2",
                             who + " has " + std::to_string(count[PAWN]) + " " +
-                                type_name(PAWN, count[PAWN]) + ": a formation has at least " +
+                                count_words(PAWN, count[PAWN]) + ": a formation has at least " +
                                 std::to_string(min_pawns) +
                                 (round.upgraded ? " (one pawn is upgraded this round)" : "")});
 
@@ -112,7 +107,7 @@ std::vector<FormationProblem> formation_problems(const Placement& placement, Col
                 problems.push_back(
                     {"C11-A2",
                      who + " uses " + std::to_string(needed[pt]) + " " +
-                         type_name(PieceType(pt), needed[pt]) +
+                         count_words(PieceType(pt), needed[pt]) +
                          (round.upgraded || !round.substitute ? "" : ", with its substitute") +
                          ": one set has " + std::to_string(SET[pt])});
     }

@@ -14,11 +14,6 @@ bool Occupancy::occupied(Point p, bool ball_blocks) const {
 
 namespace {
 
-const char* name_of(PieceType pt) {
-    static const char* names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-    return names[pt];
-}
-
 bool is_knight_leap(Point a, Point b) {
     const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
     return (dx == 2 && dy == 4) || (dx == 4 && dy == 2);
@@ -29,7 +24,7 @@ bool is_knight_leap(Point a, Point b) {
 std::optional<MoveProblem> path_problem(PieceType piece, chess::Color side,
                                         const std::vector<Point>& path, const Occupancy& field,
                                         const GrassiRules& rules) {
-    const std::string who = name_of(piece);
+    const std::string who = chess::type_name(piece);
     if (path.size() < 2) return MoveProblem{"GCB-TURN-2", "a move goes somewhere: give its path"};
     for (const Point& p : path)
         if (!on_field(p)) return MoveProblem{"GCB-HALF-1", to_string(p) + " is off the field"};

@@ -25,11 +25,6 @@ constexpr Entry TABLE[] = {
     {chess::PAWN, chess::BISHOP, -7},  {chess::PAWN, chess::KNIGHT, -7},   // T19, T20
 };
 
-const char* name_of(PieceType pt) {
-    static const char* names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-    return names[pt];
-}
-
 }  // namespace
 
 std::optional<int> substitution_value(PieceType out, PieceType in) {
@@ -48,8 +43,8 @@ std::optional<MoveProblem> substitution_problem(PieceType out, PieceType in, int
         return MoveProblem{"GCB-SOST-4", "the king is never substituted"};
     const auto value = substitution_value(out, in);
     if (!value)
-        return MoveProblem{"GCB-SOST-2",
-                           std::string("the table has no ") + name_of(out) + " for " + name_of(in)};
+        return MoveProblem{"GCB-SOST-2", std::string("the table has no ") + chess::type_name(out) +
+                                             " for " + chess::type_name(in)};
     if (last && turn < *last + rules.substitution_every_turns)
         return MoveProblem{"GCB-A23", "one substitution every " +
                                           std::to_string(rules.substitution_every_turns) +
@@ -57,9 +52,10 @@ std::optional<MoveProblem> substitution_problem(PieceType out, PieceType in, int
                                           std::to_string(*last + rules.substitution_every_turns)};
     const int change = substitution_mp(*value, rules);
     if (pool + change < 0)
-        return MoveProblem{"GCB-A22", std::string(name_of(out)) + " for " + name_of(in) +
-                                          " costs " + std::to_string(-change) + " MP; " +
-                                          std::to_string(pool) + " left"};
+        return MoveProblem{"GCB-A22", std::string(chess::type_name(out)) + " for " +
+                                          chess::type_name(in) + " costs " +
+                                          std::to_string(-change) + " MP; " + std::to_string(pool) +
+                                          " left"};
     return std::nullopt;
 }
 
