@@ -126,14 +126,8 @@ std::string event_text(const EventBody& body, const VenueState* state) {
             },
             [&](const GameInput& e) {
                 const MatchConfig* c = config(e.match);
-                // White or Black in a game of two; else the side's name, or its number.
-                const bool named = c && c->side_count() != 2 && e.side >= 0 &&
-                                   e.side < c->side_count() && !c->side(e.side).name.empty();
-                std::string s = named ? c->side(e.side).name
-                                : (!c || c->side_count() == 2) && (e.side == 0 || e.side == 1)
-                                    ? std::string(side_name(Color(e.side)))
-                                    : "Side " + std::to_string(e.side + 1);
-                s += " " + e.kind;
+                // A match not (yet) known: named as a game of two.
+                std::string s = side_label(c ? *c : MatchConfig{}, e.side) + " " + e.kind;
                 for (const auto& [key, value] : e.args) s += " " + key + "=" + value;
                 if (!e.player.empty())
                     s += " (" + (c ? player_label(*c, e.player) : e.player) + ")";

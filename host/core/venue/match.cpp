@@ -203,10 +203,15 @@ void Match::on(const ClockReading& e, std::vector<Decision>& /*out*/) {
     clock_.running = e.running;
 }
 
+std::string side_label(const MatchConfig& config, int side) {
+    const bool known = side >= 0 && side < config.side_count();
+    if (known && config.side_count() == 2) return chess::color_name(Color(side));
+    if (known && !config.side(side).name.empty()) return config.side(side).name;
+    return "Side " + std::to_string(side + 1);
+}
+
 std::string Match::side_label(int side) const {
-    if (side_count() == 2) return side_name(Color(side));
-    const std::string& name = config_.side(side).name;
-    return name.empty() ? "Side " + std::to_string(side + 1) : name;
+    return engine::side_label(config_, side);
 }
 
 PlayerStatus Match::player_status(int side, int index) const {

@@ -79,4 +79,8 @@ struct MatchConfig {
     const TeamConfig& black() const { return side(1); }
 };
 
+// What people call side `side` of a match: "White" and "Black" in a game of two; in a game of
+// more the side's name, else its number ("Side 3"); "Side N" for an index the match lacks.
+std::string side_label(const MatchConfig& config, int side);
+
 }  // namespace venue::engine
