@@ -336,18 +336,20 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
     const engine::Standing standing = match.standing();
     const bool over = match.phase() == engine::MatchPhase::FINISHED;
     const int on_move = match.side_on_move();
+    std::vector<json> teams;  // each side's name and players, once
     json sides = json::array();
-    json score = {{"text", ""}};
+    std::string score_text;
     for (int side = 0; side < match.side_count(); ++side) {
-        json entry = team_json(match, side);
+        teams.push_back(team_json(match, side));
+        json entry = teams.back();
         entry["index"] = side;
         entry["label"] = match.side_label(side);
         entry["half_points"] = standing.of(side);
         entry["on_move"] = !over && side == on_move;
         sides.push_back(std::move(entry));
-        score["text"] =
-            score["text"].get<std::string>() + (side ? "-" : "") + points_text(standing.of(side));
+        score_text += (side ? "-" : "") + points_text(standing.of(side));
     }
+    json score = {{"text", std::move(score_text)}};
     json doc = {{"id", c.id},
                 {"game", c.game},
                 {"event", c.event},
@@ -370,8 +372,8 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
                 {"seq", memory ? memory->seq : 0}};
     // A game of two sides also as White's and Black's, as overlays written for two read it.
     if (match.side_count() == 2) {
-        doc["teams"] = {{"white", team_json(match, chess::WHITE)},
-                        {"black", team_json(match, chess::BLACK)}};
+        doc["teams"] = {{"white", std::move(teams[chess::WHITE])},
+                        {"black", std::move(teams[chess::BLACK])}};
         doc["score"]["white_half_points"] = standing.of(chess::WHITE);
         doc["score"]["black_half_points"] = standing.of(chess::BLACK);
     }
