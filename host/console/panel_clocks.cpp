@@ -20,9 +20,10 @@ void side(const ClockSide& c, const TeamView& team, const char* colour, ImVec2 s
     dl->AddRectFilled(p, q, bg, u.px(10));
     if (c.running) dl->AddRect(p, q, rgba(150, 255, 160), u.px(10), 0, u.px(5));
 
-    // Team and colour, then the digits centred, then the time added.
-    const std::string head =
-        std::string(c.running ? "\u25B6 " : "") + team.name + " (" + colour + ")";
+    // Team and colour (or what the face counts, in a game that keeps other times on it), then
+    // the digits centred, then the time added.
+    const std::string head = std::string(c.running ? "\u25B6 " : "") +
+                             (c.label.empty() ? team.name + " (" + colour + ")" : c.label);
     dl->AddText(ui.fonts.large, ui.fonts.large->FontSize, ImVec2(p.x + u.px(14), p.y + u.px(8)),
                 c.running ? rgba(255, 255, 255) : rgba(190, 190, 190), head.c_str());
     ImFont* f = ui.fonts.clock;

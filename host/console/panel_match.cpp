@@ -96,6 +96,11 @@ void draw_match_panel(const MatchView* m, UiState& ui) {
     const bool over = m->result != "*";
     ImGui::TextColored(color4(over ? COLOR_WARN : COLOR_INFO), "%s", m->to_move.c_str());
     ImGui::PopFont();
+    for (const auto& [name, value] : m->facts) {
+        ImGui::TextDisabled("%s:", name.c_str());
+        ImGui::SameLine();
+        ImGui::TextUnformatted(value.c_str());
+    }
     ImGui::Separator();
     if (m->plays_a_tree) {
         ImGui::Text("Score: %s", m->tree_score.c_str());

@@ -103,6 +103,9 @@ struct ClockSide {
     bool running = false;
     bool flagged = false;  // at zero
     std::string added;     // "+2:00 added" (TimeAdded decisions), "" when none
+    // What the face counts when not its side's time (engine::Match::clock_face_label): "1st
+    // half", "Formation"; "" for the side's own clock.
+    std::string label;
 };
 
 struct ClockView {
@@ -125,6 +128,8 @@ struct MatchView {
     std::string phase;            // to_string(MatchPhase)
     std::string result, termination;
     std::string to_move;  // "White (Kazan) to move", "game over", ...
+    // The game's own facts in its words (engine::Match::facts): "Ball" = "e4, White's knight".
+    std::vector<std::pair<std::string, std::string>> facts;
     int ply = 0;          // moves played in the whole game (every part)
     int segment_ply = 0;  // in the part being played (what RESTORE_POSITION counts)
     // What the game is like (engine::Match's answers and the game's GameRules::sides): teams of

@@ -91,6 +91,8 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
                     (m.side_count() == 2 ? " (" + c.side(on_move).name + ")" : "") + " to move" +
                     (m.phase() == MatchPhase::PAUSED ? ", paused" : "");
 
+    v.facts = m.facts();
+
     // Sides and players, as the game says of each (engine::PlayerStatus). The score of a game of
     // two sides is what its ScoreChanged decisions said; a game of more answers standing().
     const Standing standing = m.standing();
@@ -206,6 +208,8 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
         if (running && tr.clock_ns && now_ns > tr.clock_ns)
             k.of_running_ms(*running) -= (now_ns - tr.clock_ns) / 1'000'000;
     }
+    k.white.label = m.clock_face_label(chess::WHITE);
+    k.black.label = m.clock_face_label(chess::BLACK);
     k.white.running = running == chess::WHITE;
     k.black.running = running == chess::BLACK;
     for (ClockSide* s : {&k.white, &k.black}) {

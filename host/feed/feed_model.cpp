@@ -108,11 +108,15 @@ json team_json(const engine::Match& match, int team) {
 
 json clock_json(const engine::Match& match, const MatchMemory* memory) {
     const engine::ClockMirror& clock = match.clock();
-    return {{"white_ms", clock.white_ms},
-            {"black_ms", clock.black_ms},
-            {"running", side_or_null(clock.running)},
-            {"hub_us", memory ? or_null(memory->clock_hub_us) : json(nullptr)},
-            {"seq", memory ? memory->clock_seq : 0}};
+    json j = {{"white_ms", clock.white_ms},
+              {"black_ms", clock.black_ms},
+              {"running", side_or_null(clock.running)},
+              {"hub_us", memory ? or_null(memory->clock_hub_us) : json(nullptr)},
+              {"seq", memory ? memory->clock_seq : 0}};
+    const std::string white = match.clock_face_label(chess::WHITE);
+    const std::string black = match.clock_face_label(chess::BLACK);
+    if (!white.empty() || !black.empty()) j["labels"] = {{"white", white}, {"black", black}};
+    return j;
 }
 
 json claim_json(const engine::Match& match, const MatchMemory* memory) {
@@ -370,6 +374,11 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
                   {"black", match.chess() ? match.chess()->illegal_moves(chess::BLACK) : 0}}},
                 {"incidents", incidents_json(c, memory)},
                 {"seq", memory ? memory->seq : 0}};
+    if (const auto facts = match.facts(); !facts.empty()) {
+        json list = json::array();
+        for (const auto& [name, value] : facts) list.push_back({{"name", name}, {"value", value}});
+        doc["facts"] = std::move(list);
+    }
     // A game of two sides also as White's and Black's, as overlays written for two read it.
     if (match.side_count() == 2) {
         doc["teams"] = {{"white", std::move(teams[chess::WHITE])},

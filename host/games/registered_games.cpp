@@ -2,6 +2,7 @@
 // order the console and --help offer them in.
 #include "games/business/rules/business_rules.h"
 #include "games/chessball/rules/chessball_rules.h"
+#include "games/eleven/rules/eleven_rules.h"
 #include "games/fide/rules/fide_rules.h"
 
 namespace venue::engine {
@@ -11,6 +12,7 @@ const std::vector<const GameRules*>& registered_games() {
         &games::fide::rules(),
         &games::chessball::rules(),
         &games::business::rules(),
+        &games::eleven::rules(),
     };
     return games;
 }

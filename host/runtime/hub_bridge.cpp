@@ -231,6 +231,9 @@ std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand&
     switch (c.command) {
         case A::CLOCK_ADD_TIME:
             return {wire::ClockAddTime{0, side, c.amount_ms * 1000}};
+        case A::CLOCK_SET_TIME:
+            return {wire::ClockSetTime{
+                0, side, std::uint64_t(std::max<std::int64_t>(0, c.amount_ms)) * 1000}};
         case A::CLOCK_PAUSE:
             return {wire::ClockPause{0}};
         case A::CLOCK_RESUME:
@@ -280,6 +283,7 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
     out.push_back(wire::ClockReset{0});
 
     const chess::Color to_move = match.to_move();
+    const chess::Color face = match.clock_face_on_move();
     switch (match.phase()) {
         case engine::MatchPhase::WAITING:
             // The clock waits for its first press; the side to move may claim already.
@@ -296,7 +300,7 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
             out.push_back(wire::ClockSetTime{
                 0, wire::Team::B,
                 std::uint64_t(std::max<std::int64_t>(0, mirror.black_ms)) * 1000});
-            out.push_back(wire::ClockStart{0, team_of(to_move)});
+            out.push_back(wire::ClockStart{0, team_of(face)});
             if (match.phase() == engine::MatchPhase::PAUSED) out.push_back(wire::ClockPause{0});
             break;
         }

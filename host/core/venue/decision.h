@@ -96,7 +96,10 @@ struct GameEnded {
 };
 // What a device is told to do. Its name ("clock.add_time") is what the log and the JSON say.
 enum class DeviceAction : std::uint8_t {
-    CLOCK_ADD_TIME,        // amount_ms to `side`
+    CLOCK_ADD_TIME,  // amount_ms to `side`
+    // `side`'s time is set to amount_ms (a game that keeps other times than a player's on the
+    // hub's faces: a half's countdown, a formation's); the hub carries it out, a DGT clock not
+    CLOCK_SET_TIME,
     CLOCK_PAUSE,           // both clocks stop
     CLOCK_RESUME,          // the side to move runs again
     CLOCK_RUN,             // `side`'s time runs (started, or switched back)

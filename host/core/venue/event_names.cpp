@@ -91,6 +91,7 @@ struct ActionName {
 };
 constexpr ActionName ACTION_NAMES[] = {
     {DeviceAction::CLOCK_ADD_TIME, "clock.add_time"},
+    {DeviceAction::CLOCK_SET_TIME, "clock.set_time"},
     {DeviceAction::CLOCK_PAUSE, "clock.pause"},
     {DeviceAction::CLOCK_RESUME, "clock.resume"},
     {DeviceAction::CLOCK_RUN, "clock.run"},

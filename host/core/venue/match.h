@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "chess/game.h"
@@ -180,6 +181,17 @@ class Match {
 
     // What `board` should show (the base: nothing a board reading can be checked against).
     virtual BoardRole board_role(const std::string& /*board*/) const { return {}; }
+    // The hub clock's face that runs while the match is played: the side to move's in a game
+    // of chess clocks; a game that keeps other times on the two faces (a half's countdown, a
+    // formation's) names its own, so that a rebooted hub runs the right one again.
+    virtual Color clock_face_on_move() const { return to_move(); }
+    // What a face of the hub's clock counts, when not a side's time ("" : the side's, the
+    // default): "1st half", "Formation".
+    virtual std::string clock_face_label(Color /*face*/) const { return ""; }
+    // What else a person watching should know of the game now, as (name, value) pairs in the
+    // game's words, for the console and the feed: where the ball is, the half, the stage.
+    // Empty for a game whose board and score say it all.
+    virtual std::vector<std::pair<std::string, std::string>> facts() const { return {}; }
 
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }

@@ -11,6 +11,7 @@
 #include "feed/feed_schema.h"
 #include "feed_script.h"
 #include "json_schema_check.h"
+#include "venue/game_rules.h"
 
 namespace venue::feed::testing {
 namespace {
@@ -152,6 +153,29 @@ TEST(FeedSchema, TheCheckerCatchesWhatTheSchemaForbids) {
     json bad_claim = m;
     bad_claim["claim"] = json{{"holder", 3}, {"latest", nullptr}};
     EXPECT_FALSE(check.check(bad_claim, "/$defs/match").empty());
+}
+
+// A game that names what its clock faces count and says facts of its own (Chess Eleven): the
+// document carries them, as the schema says.
+TEST(FeedSchema, AGamesFactsAndClockFaceLabelsAreInTheDocument) {
+    engine::MatchConfig c;
+    c.id = "c11";
+    c.game = "eleven";
+    c.white().players.push_back({"W", "w", 0, {0}, ""});
+    c.black().players.push_back({"B", "b", 0, {8}, ""});
+    auto match = engine::make_match(c);
+    ASSERT_NE(match, nullptr);
+    const json doc = match_document(*match, nullptr);
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    ASSERT_TRUE(doc.contains("facts")) << doc.dump();
+    EXPECT_EQ(doc["facts"][0]["name"], "Goals");
+    EXPECT_EQ(doc["clock"]["labels"]["black"], "Formation");
+    // A game without either keeps the document as it was.
+    engine::testing::TurnsMatch plain(engine::testing::turns_config());
+    const json two = match_document(plain, nullptr);
+    EXPECT_FALSE(two.contains("facts"));
+    EXPECT_FALSE(two["clock"].contains("labels"));
 }
 
 }  // namespace

@@ -194,6 +194,12 @@ TEST(HubBridge, CommandsForTheEnginesDeviceCommands) {
     EXPECT_TRUE(std::holds_alternative<wire::ReleaseClaim>(HubBridge::commands_for(
         C{"hub", engine::DeviceAction::CLAIM_RELEASE, chess::WHITE, 0, 0}, {})[0]));
 
+    auto set = HubBridge::commands_for(
+        C{"hub", engine::DeviceAction::CLOCK_SET_TIME, chess::BLACK, 20'000, 0}, {});
+    ASSERT_EQ(set.size(), 1u);
+    EXPECT_EQ(std::get<wire::ClockSetTime>(set[0]).side, wire::Team::B);
+    EXPECT_EQ(std::get<wire::ClockSetTime>(set[0]).remaining_us, 20'000'000u);
+
     wire::Heartbeat hb{};
     hb.clock_state = wire::ClockState::STOPPED;
     auto run =
@@ -286,6 +292,29 @@ TEST(HubBridge, ConfigurationOfAHubThatRebootedMidGameRestoresTheClock) {
     EXPECT_EQ(set, (std::vector<std::uint64_t>{590'000'000, 600'000'000}));
     ASSERT_NE(start, nullptr);
     EXPECT_EQ(start->side, wire::Team::B) << "Black is to move";
+}
+
+// A game that keeps other times on the hub's faces (Chess Eleven: the formation's countdown on
+// Black's face while White is to kick off): a rebooted hub runs the face the match names, not the
+// side to move's.
+TEST(HubBridge, ARebootedHubRunsTheFaceTheMatchNames) {
+    engine::MatchConfig c;
+    c.id = "c11";
+    c.game = "eleven";
+    c.white().players.push_back({"W", "w", 0, {0}, ""});
+    c.black().players.push_back({"B", "b", 0, {8}, ""});
+    engine::VenueState state;
+    state.apply({1, std::nullopt, engine::MatchCreated{c}});
+    state.apply({2, std::nullopt, engine::ClockPressed{"c11", chess::WHITE, std::nullopt}});
+    const engine::Match& m = *state.match("c11");
+    ASSERT_EQ(m.to_move(), chess::WHITE);
+    ASSERT_EQ(m.clock_face_on_move(), chess::BLACK);
+    const wire::ClockStart* start = nullptr;
+    const auto cmds = HubBridge::configuration(m);
+    for (const auto& cmd : cmds)
+        if (auto* s = std::get_if<wire::ClockStart>(&cmd)) start = s;
+    ASSERT_NE(start, nullptr);
+    EXPECT_EQ(start->side, wire::Team::B);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <nlohmann/json.hpp>
+
 #include "chess/movegen.h"
 #include "chess/position_edit.h"
 #include "chess/san.h"
@@ -66,6 +68,9 @@ std::string arg(const GameInput& e, const char* key) {
 ElevenMatch::ElevenMatch(engine::MatchConfig config, ElevenRules rules, int goals_to_win)
     : Match(std::move(config)), rules_(rules), goals_to_win_(goals_to_win) {}
 
+ElevenMatch::ElevenMatch(engine::MatchConfig config)
+    : ElevenMatch(config, ElevenRules::of(config), ElevenRules::of(config).target_goals) {}
+
 void ElevenMatch::news(const char* rule, const std::string& kind,
                        std::map<std::string, std::string> facts, const std::string& why, Out& out) {
     out.push_back({engine::GameNews{config_.id, kind, std::move(facts)}, rule, why});
@@ -77,7 +82,7 @@ FormationRound ElevenMatch::round_of(Color side) const {
 
 Placement ElevenMatch::placement() const {
     Placement p{};
-    for (int s = 0; s < SQUARE_NB; ++s) p[std::size_t(s)] = position_.piece_on(Square(s));
+    for (int s = 0; s < SQUARE_NB; ++s) p[std::size_t(s)] = field().piece_on(Square(s));
     return p;
 }
 
@@ -92,7 +97,6 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
             "C11-FORM-1",
             "the board's reading '" + e.placement + "' is not eight ranks of eight squares", out);
     seen_ = *read;
-    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     for (Color side : {WHITE, BLACK}) {
         const std::string who = color_name(side);
         if (ready_[side]) {
@@ -172,7 +176,7 @@ void ElevenMatch::kick_off(Out& out) {
         ready_ = {false, false};
         return ignore("C11-FORM-6", "play cannot start from these formations: " + pos.error(), out);
     }
-    position_ = *pos;
+    game_ = Game(*pos);
     stage_ = Stage::PLAY;
     ball_ = Ball{};
     possession_.reset();
@@ -182,6 +186,13 @@ void ElevenMatch::kick_off(Out& out) {
          std::string(color_name(turn_)) +
              " kicks off: its first move must end in the centre circle to win the ball",
          out);
+    // The board must show the formations being played (a default replaced one, say).
+    if (seen_ != placement()) {
+        restore_required_ = true;
+        out.push_back({engine::RestoreRequired{config_.id, field().fen(), {}}, "C11-A4",
+                       "set the board to the formations being played"});
+    }
+    run_half_clock("C11-A17", "play: the half's countdown runs", out);
 }
 
 // --- Play (C11-TURN-*, C11-PASS-*, C11-SHOOT-*, C11-POSS-*, C11-CHECK-*) ----------------------
@@ -190,30 +201,31 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
     if (finished(out)) return;
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
     auto refuse = [&](const char* rule, const std::string& why) {
-        out.push_back({engine::MoveRefused{config_.id, e.uci, ""}, rule, why});
-        out.push_back({engine::RestoreRequired{config_.id, position_.fen(), {}}, rule,
-                       "set the board back to the position"});
+        refuse_move(e.uci, rule, why, out);
     };
     if (stage_ != Stage::PLAY) return refuse("C11-FORM-1", "no move counts in the formation phase");
     const std::string who = color_name(turn_);
     if (possession_ == turn_ && moved_)
         return refuse("C11-TURN-2", who + " has moved this turn: one move a turn (C11-A7)");
-    auto move = parse_uci(position_, e.uci);
+    auto move = parse_uci(field(), e.uci);
     if (!move) return refuse("C11-CHECK-1", e.uci + ": " + move.error());
     const Move m = *move;
+    // A legal move from the field: the board showed the field before it (a restore asked for
+    // is done).
+    restore_required_ = false;
     // C11-START-2, C11-A5: the kick-off's move ends in the centre circle, unless none can.
     if (ball_.where == Ball::Where::CENTRE && !in_centre(m.to(), rules_)) {
         bool can = false;
-        for (Move x : legal_moves(position_)) can = can || in_centre(x.to(), rules_);
+        for (Move x : legal_moves(field())) can = can || in_centre(x.to(), rules_);
         if (can)
             return refuse("C11-START-2",
                           "the ball is loose at the centre: the move must end on d4, e4, d5 or e5");
     }
-    const Piece captured = position_.captured_piece(m);
-    const std::string san = to_san(position_, m);
+    const Piece captured = field().captured_piece(m);
+    const std::string san = to_san(field(), m);
     const bool carrier_moves = ball_.where == Ball::Where::CARRIER && ball_.square == m.from();
     const bool to_corner = ball_.where == Ball::Where::CORNER && ball_.square == m.to();
-    position_.do_move(m);
+    game_.play(m);
     moved_ = true;
     out.push_back({engine::MoveAccepted{config_.id, e.uci, san, 0, ""}, "C11-CHECK-1",
                    who + " plays " + san});
@@ -241,19 +253,30 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
 }
 
 void ElevenMatch::after_move(Out& out) {
-    const Color mover = ~position_.side_to_move();
-    const bool no_moves = legal_moves(position_).size() == 0;
-    if (no_moves && position_.in_check()) {
+    const Color mover = ~field().side_to_move();
+    const bool no_moves = legal_moves(field()).size() == 0;
+    if (no_moves && field().in_check()) {
         // C11-CHECK-2: two goals to the mating side; the mated side restarts (C11-A23).
         return score(mover, 2, "C11-CHECK-2",
                      std::string(color_name(mover)) + " checkmates: two goals", out);
     }
     if (no_moves) {
-        // C11-A14 (reset_no_goal): the round ends; the stalemated side starts.
-        news("C11-A14", "stalemate", {{"side", color_name(~mover)}},
-             std::string(color_name(~mover)) + " has no legal move: the round ends without a goal",
-             out);
-        return restart(~mover, "stalemate", out);
+        const std::string stuck = color_name(~mover);
+        switch (rules_.stalemate) {
+            case StalemateRule::RESET_NO_GOAL:
+                // The round ends; the stalemated side starts.
+                news("C11-A14", "stalemate", {{"side", stuck}},
+                     stuck + " has no legal move: the round ends without a goal", out);
+                return restart(~mover, "stalemate", out);
+            case StalemateRule::ONE_GOAL_TO_STALEMATING_SIDE:
+                news("C11-A14", "stalemate", {{"side", stuck}},
+                     stuck + " has no legal move: a goal to " + color_name(mover), out);
+                return score(mover, 1, "C11-A14", std::string(color_name(mover)) + " stalemates",
+                             out);
+            case StalemateRule::DRAW_GAME:
+                return end(draw(), "stalemate", "C11-A14", stuck + " has no legal move: a draw",
+                           out);
+        }
     }
     // The side without the ball has one move a turn (C11-TURN-1); the side with it goes on
     // until it ends its turn or shoots.
@@ -267,7 +290,7 @@ std::string ElevenMatch::element_refusal(Color side, const char* element) const 
     if (stage_ != Stage::PLAY) return "the formation phase: no " + std::string(element) + " yet";
     if (side != turn_) return std::string("it is ") + color_name(turn_) + "'s turn";
     if (possession_ != side) return who + " does not have the ball (C11-TURN-1)";
-    if (position_.in_check())
+    if (field().in_check())
         return who + "'s king is in check: the first thing is a move that meets it (C11-A13)";
     return "";
 }
@@ -357,17 +380,24 @@ void ElevenMatch::shoot(const GameInput& e, Out& out) {
 }
 
 void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why, Out& out) {
-    // A turn with no move gives the move to the other side on the board too.
-    if (position_.side_to_move() == side) position_.do_null_move();
+    // A turn with no move gives the move to the other side on the board too: the field goes on
+    // as a new game from there (the board is read against it).
+    if (field().side_to_move() == side) {
+        Position p = field();
+        p.do_null_move();
+        game_ = Game(p);
+    }
     turn_ = ~side;
     moved_ = passed_ = false;
-    out.push_back({engine::ClockSwitched{config_.id, turn_}, rule,
-                   why + "; " + color_name(turn_) + " to play"});
+    // The clock is shared (C11-A17): the turn passes, the half's countdown runs on.
+    news(rule, "turn", {{"side", color_name(turn_)}}, why + "; " + color_name(turn_) + " to play",
+         out);
 }
 
 void ElevenMatch::score(Color side, int goals, const char* rule, const std::string& why, Out& out) {
     goals_[side] += goals;
-    may_upgrade_ = side;  // C11-A16: the last side to score may bring its substitute on
+    may_upgrade_ = side;
+    last_conceder_ = ~side;  // C11-A16: the last side to score may bring its substitute on
     // In half points, as every score: a goal counts 2 (Standing).
     out.push_back(
         {engine::ScoreChanged{config_.id, 2 * goals_[WHITE], 2 * goals_[BLACK]}, rule,
@@ -392,10 +422,13 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     ball_ = Ball{};
     possession_.reset();
     moved_ = passed_ = false;
+    restore_required_ = false;
     news("C11-RESTART-1", "restart", {{"starts", color_name(starts)}, {"why", why}},
-         "after the " + why + " the formations are set again (20 s); " + color_name(starts) +
+         "after the " + why + " the formations are set again (" +
+             std::to_string(rules_.formation_ms / 1000) + " s); " + color_name(starts) +
              " kicks off",
          out);
+    run_formation_clock(out);
 }
 
 void ElevenMatch::on(const GameInput& e, Out& out) {
@@ -425,21 +458,13 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         return news("C11-SHOOT-3", "seed", {{"value", value}},
                     "contested shots are drawn from seed " + value, out);
     }
-    if (e.kind == "half_time" || e.kind == "full_time") {
-        if (e.kind == "half_time") {
-            if (half_ != 1) return ignore("C11-TIME-1", "the second half is being played", out);
-            half_ = 2;
-            // C11-A18 (other_player): the side that did not start the first half starts.
-            return restart(~first_half_kick_off_, "half time", out);
-        }
-        // C11-END-1, C11-A19 (draw): the most goals wins; a tie is a draw.
-        const std::string tally =
-            std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]);
-        if (goals_[WHITE] == goals_[BLACK])
-            return end(draw(), "full time", "C11-A19", "full time, " + tally + ": a draw", out);
-        const Color winner = goals_[WHITE] > goals_[BLACK] ? WHITE : BLACK;
-        return end(win_for(winner), "full time", "C11-END-1",
-                   "full time, " + tally + ": " + color_name(winner) + " wins", out);
+    if (e.kind == "half_time") {
+        if (half_ != 1) return ignore("C11-TIME-1", "the second half is being played", out);
+        return half_over(out);
+    }
+    if (e.kind == "full_time") {
+        half_ = 2;
+        return half_over(out);
     }
     if (e.kind == "substitute" || e.kind == "upgrade" || e.kind == "ready" ||
         e.kind == "formation_time_up") {
@@ -476,6 +501,191 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
     end_turn(side, "C11-TURN-2", who + " ends its turn", out);
 }
 
+void ElevenMatch::half_over(Out& out) {
+    if (half_ == 1) {
+        half_ = 2;
+        // C11-A18: the side that did not start the first half starts (other_player), or the
+        // side that conceded the last goal (last_conceder; no goal yet: the other player).
+        const Color starts =
+            rules_.second_half_kickoff == SecondHalfKickOff::LAST_CONCEDER && last_conceder_
+                ? *last_conceder_
+                : ~first_half_kick_off_;
+        restart(starts, "half time", out);
+        // The second half's countdown, ready on the half's face.
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE,
+                                             rules_.half_ms},
+                       "C11-A17", "the second half's countdown"});
+        return;
+    }
+    // C11-END-1, C11-A19 (draw): the most goals wins; a tie is a draw.
+    const std::string tally = std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]);
+    if (goals_[WHITE] == goals_[BLACK])
+        return end(draw(), "full time", "C11-A19", "full time, " + tally + ": a draw", out);
+    const Color winner = goals_[WHITE] > goals_[BLACK] ? WHITE : BLACK;
+    end(win_for(winner), "full time", "C11-END-1",
+        "full time, " + tally + ": " + color_name(winner) + " wins", out);
+}
+
+void ElevenMatch::refuse_move(const std::string& uci, const char* rule, const std::string& why,
+                              Out& out) {
+    out.push_back({engine::MoveRefused{config_.id, uci, ""}, rule, why});
+    if (stage_ != Stage::PLAY) return;  // in the formation phase the board is the formation
+    restore_required_ = true;
+    out.push_back({engine::RestoreRequired{config_.id, field().fen(), {}}, rule,
+                   "set the board back to the position"});
+}
+
+// --- At the venue: the hub's buttons and clock, the board --------------------------------------
+
+void ElevenMatch::run_formation_clock(Out& out) {
+    using engine::DeviceAction;
+    // Run first, then set: running a face the hub does not run restarts its clock with the
+    // times it last reported, which the set then corrects.
+    out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, BLACK, 0}, "C11-FORM-1",
+                   "the formation's countdown runs"});
+    out.push_back(
+        {engine::DeviceCommand{"hub", DeviceAction::CLOCK_SET_TIME, BLACK, rules_.formation_ms},
+         "C11-FORM-1", std::to_string(rules_.formation_ms / 1000) + " s to set the formations"});
+}
+
+void ElevenMatch::run_half_clock(const char* rule, const std::string& why, Out& out) {
+    out.push_back(
+        {engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, WHITE, 0}, rule, why});
+}
+
+std::optional<Color> ElevenMatch::side_of_button(int button) const {
+    for (Color side : {WHITE, BLACK})
+        for (const engine::PlayerConfig& p : config_.side(side).players)
+            for (int b : p.buttons)
+                if (b == button) return side;
+    return std::nullopt;
+}
+
+// A player's one hub button: Ready in the formation phase (C11-FORM-8), End turn in play
+// (C11-TURN-2). The hub's claim lockout means nothing here: an accepted press is released at
+// once, so that the next press of either player is accepted too.
+void ElevenMatch::on(const engine::ClaimPressed& e, Out& out) {
+    if (e.verdict == engine::ClaimVerdict::ACCEPTED ||
+        (e.verdict == engine::ClaimVerdict::TIE && e.winner == e.button))
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLAIM_RELEASE, WHITE, 0},
+                       "C11-KIT-1", "a Chess Eleven button holds no claim"});
+    if (finished(out)) return;
+    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    const std::optional<Color> side = side_of_button(e.button);
+    if (!side)
+        return ignore("C11-KIT-1", "button " + std::to_string(e.button) + " is no player's", out);
+    GameInput in;
+    in.match = config_.id;
+    in.side = *side;
+    in.kind = stage_ == Stage::FORMATION ? "ready" : "end_turn";
+    on(in, out);
+}
+
+// Nobody passes the move with the clock: a paddle pressed before the match starts the first
+// formation's countdown (the arbiter's start); later the match runs its countdown on again.
+void ElevenMatch::on(const engine::ClockPressed& /*e*/, Out& out) {
+    if (finished(out)) return;
+    if (phase_ == MatchPhase::WAITING) {
+        phase_ = MatchPhase::PLAYING;
+        run_formation_clock(out);
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE,
+                                             rules_.half_ms},
+                       "C11-TIME-1", "the first half's countdown, ready on White's face"});
+        return;
+    }
+    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    if (stage_ == Stage::FORMATION)
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, BLACK, 0},
+                       "C11-A17", "the clock is the match's: the formation's countdown runs on"});
+    else
+        run_half_clock("C11-A17", "the clock is the match's: the half's countdown runs on", out);
+}
+
+// A face at zero: Black's ends the formation phase (C11-A4), White's the half (C11-TIME-1).
+void ElevenMatch::on(const engine::FlagFell& e, Out& out) {
+    if (finished(out)) return;
+    clock_.of(e.side) = 0;
+    if (e.side == BLACK) {
+        if (stage_ != Stage::FORMATION)
+            return ignore("C11-A17", "the formation's countdown ran out in play", out);
+        return time_up(out);
+    }
+    if (stage_ != Stage::PLAY)
+        return ignore("C11-A17", "the half's countdown ran out in the formation phase", out);
+    if (goals_to_win_ > 0)
+        return ignore("C11-OBJ-1",
+                      "a match to " + std::to_string(goals_to_win_) + " goals has no time limit",
+                      out);
+    news("C11-TIME-1", "half_over", {{"half", std::to_string(half_)}},
+         half_ == 1 ? "half time" : "full time", out);
+    half_over(out);
+}
+
+void ElevenMatch::on(const engine::BoardRestored& /*e*/, Out& out) {
+    if (!restore_required_) return;
+    restore_required_ = false;
+    news("C11-CHECK-1", "board_restored", {}, "the board shows the field again", out);
+}
+
+engine::BoardRole ElevenMatch::board_role(const std::string& /*board*/) const {
+    engine::BoardRole role;
+    // In the formation phase the board is read as snapshots (the formations), not moves.
+    if (stage_ != Stage::PLAY || phase_ == MatchPhase::FINISHED) return role;
+    role.game = &game_;
+    role.waiting = restore_required_;
+    role.restore_required = restore_required_;
+    return role;
+}
+
+Color ElevenMatch::clock_face_on_move() const {
+    return stage_ == Stage::PLAY ? WHITE : BLACK;
+}
+
+std::string ElevenMatch::clock_face_label(Color face) const {
+    if (face == BLACK) return "Formation";
+    if (goals_to_win_ > 0) return "Play (to " + std::to_string(goals_to_win_) + " goals)";
+    return half_ == 1 ? "1st half" : "2nd half";
+}
+
+std::vector<std::pair<std::string, std::string>> ElevenMatch::facts() const {
+    std::vector<std::pair<std::string, std::string>> f;
+    f.emplace_back("Goals", std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]));
+    if (goals_to_win_ == 0) f.emplace_back("Half", half_ == 1 ? "1st" : "2nd");
+    if (stage_ == Stage::FORMATION) {
+        std::string ready;
+        for (Color c : {WHITE, BLACK})
+            if (ready_[c]) ready += (ready.empty() ? "" : ", ") + std::string(color_name(c));
+        f.emplace_back("Stage", "formation; " + std::string(color_name(kick_off_)) +
+                                    " kicks off; Ready: " + (ready.empty() ? "none" : ready));
+        return f;
+    }
+    std::string ball;
+    switch (ball_.where) {
+        case Ball::Where::CENTRE:
+            ball = "loose in the centre circle";
+            break;
+        case Ball::Where::CORNER:
+            ball = "on the corner " + square_to_string(ball_.square);
+            break;
+        case Ball::Where::CARRIER: {
+            const Piece p = field().piece_on(ball_.square);
+            ball = square_to_string(ball_.square) +
+                   (p == NO_PIECE ? ""
+                                  : std::string(", ") + color_name(color_of(p)) + "'s " +
+                                        type_name(type_of(p)));
+            break;
+        }
+    }
+    f.emplace_back("Ball", ball);
+    f.emplace_back("Possession", possession_ ? color_name(*possession_) : "none");
+    std::string done = std::string(color_name(turn_)) + " to play";
+    if (moved_) done += ", has moved";
+    if (passed_) done += ", has passed";
+    f.emplace_back("Turn", done);
+    if (!bench_.empty()) f.emplace_back("Bench", std::to_string(bench_.size()) + " pieces");
+    return f;
+}
+
 std::string ElevenMatch::canonical_extra() const {
     std::string s = "eleven stage " + std::to_string(int(stage_)) + " half " +
                     std::to_string(half_) + " goals " + std::to_string(goals_[0]) + " " +
@@ -486,8 +696,103 @@ std::string ElevenMatch::canonical_extra() const {
                     " possession " + (possession_ ? std::to_string(int(*possession_)) : "-") +
                     " seed " + std::to_string(seed_) + " draws " + std::to_string(draws_) +
                     " ready " + std::to_string(ready_[0]) + std::to_string(ready_[1]);
-    s += "\nfield " + (stage_ == Stage::PLAY ? position_.fen() : board_text(seen_));
+    s += "\nfield " + (stage_ == Stage::PLAY ? field().fen() : board_text(seen_));
     return s;
+}
+
+}  // namespace venue::games::eleven
+
+namespace venue::games::eleven {
+
+namespace {
+
+int opt_int(const std::optional<Color>& c) {
+    return c ? int(*c) : -1;
+}
+std::optional<Color> opt_color(int v) {
+    return v < 0 ? std::nullopt : std::optional<Color>(Color(v));
+}
+
+}  // namespace
+
+std::string ElevenMatch::extra_snapshot() const {
+    nlohmann::json j;
+    j["stage"] = int(stage_);
+    j["seen"] = board_text(seen_);
+    j["ready"] = {ready_[0], ready_[1]};
+    j["ready_formation"] = {board_text(ready_formation_[0]), board_text(ready_formation_[1])};
+    j["changed"] = {changed_after_ready_[0], changed_after_ready_[1]};
+    j["substitute"] = {substitute_[0] ? int(*substitute_[0]) : -1,
+                       substitute_[1] ? int(*substitute_[1]) : -1};
+    j["upgraded"] = {upgraded_[0], upgraded_[1]};
+    j["may_upgrade"] = opt_int(may_upgrade_);
+    j["problems_said"] = {problems_said_[0], problems_said_[1]};
+    nlohmann::json moves = nlohmann::json::array();
+    for (Move m : game_.moves()) moves.push_back(to_uci(m));
+    j["game"] = {{"start", game_.start_position().fen()}, {"moves", moves}};
+    j["restore_required"] = restore_required_;
+    j["ball"] = {int(ball_.where), int(ball_.square)};
+    j["possession"] = opt_int(possession_);
+    j["turn"] = int(turn_);
+    j["kick_off"] = {int(kick_off_), int(first_half_kick_off_)};
+    j["elements"] = {moved_, passed_};
+    j["goals"] = {goals_[0], goals_[1]};
+    nlohmann::json bench = nlohmann::json::array();
+    for (Piece p : bench_) bench.push_back(int(p));
+    j["bench"] = bench;
+    j["half"] = half_;
+    j["seed"] = {seed_, draws_};
+    j["last_conceder"] = opt_int(last_conceder_);
+    return j.dump();
+}
+
+bool ElevenMatch::restore_extra(std::string_view text) {
+    try {
+        const auto j = nlohmann::json::parse(text);
+        stage_ = Stage(j.at("stage").get<int>());
+        auto board = [](const nlohmann::json& v) {
+            auto p = placement_of(v.get<std::string>());
+            if (!p) throw std::runtime_error("a placement");
+            return *p;
+        };
+        seen_ = board(j.at("seen"));
+        for (int c : {0, 1}) {
+            const auto i = std::size_t(c);
+            ready_[i] = j.at("ready")[i].get<bool>();
+            ready_formation_[i] = board(j.at("ready_formation")[i]);
+            changed_after_ready_[i] = j.at("changed")[i].get<bool>();
+            const int sub = j.at("substitute")[i].get<int>();
+            substitute_[i] = sub < 0 ? std::nullopt : std::optional<PieceType>(PieceType(sub));
+            upgraded_[i] = j.at("upgraded")[i].get<bool>();
+            problems_said_[i] = j.at("problems_said")[i].get<std::string>();
+            goals_[i] = j.at("goals")[i].get<int>();
+        }
+        may_upgrade_ = opt_color(j.at("may_upgrade").get<int>());
+        auto start = Position::from_fen(j.at("game").at("start").get<std::string>());
+        if (!start) return false;
+        game_ = Game(*start);
+        for (const auto& u : j.at("game").at("moves")) {
+            auto m = parse_uci(game_.position(), u.get<std::string>());
+            if (!m || !game_.play(*m)) return false;
+        }
+        restore_required_ = j.at("restore_required").get<bool>();
+        ball_ = {Ball::Where(j.at("ball")[0].get<int>()), Square(j.at("ball")[1].get<int>())};
+        possession_ = opt_color(j.at("possession").get<int>());
+        turn_ = Color(j.at("turn").get<int>());
+        kick_off_ = Color(j.at("kick_off")[0].get<int>());
+        first_half_kick_off_ = Color(j.at("kick_off")[1].get<int>());
+        moved_ = j.at("elements")[0].get<bool>();
+        passed_ = j.at("elements")[1].get<bool>();
+        bench_.clear();
+        for (const auto& p : j.at("bench")) bench_.push_back(Piece(p.get<int>()));
+        half_ = j.at("half").get<int>();
+        seed_ = j.at("seed")[0].get<std::uint64_t>();
+        draws_ = j.at("seed")[1].get<std::uint64_t>();
+        last_conceder_ = opt_color(j.at("last_conceder").get<int>());
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
 }
 
 }  // namespace venue::games::eleven

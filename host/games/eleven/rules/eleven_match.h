@@ -11,8 +11,11 @@
 // Play: moves come from the board (MoveSensed); passes, shots and the end of a turn are the
 // players' own inputs (GameInput "pass" {from, to}, "shot" {target}, "end_turn"); the ball is
 // host state. Draws for contested shots come from the seed the log carries (GameInput "seed").
-// The halves' clock is outside the engine: its end arrives as GameInput "half_time" or
-// "full_time".
+// At the venue (docs/games/eleven.md): each player's one hub button is Ready in the formation
+// phase and End turn in play (ClaimPressed); the hub's clock keeps the two countdowns, a half's
+// on White's face and the formation's on Black's (C11-A17): the match sets and runs them, and a
+// face's flag ends the formation (C11-A4) or the half. GameInput "half_time", "full_time" and
+// "formation_time_up" do the same by hand (a clock kept elsewhere, the arbiter).
 #pragma once
 
 #include <array>
@@ -20,6 +23,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "chess/position.h"
@@ -48,17 +53,26 @@ struct Ball {
 
 class ElevenMatch : public engine::Match {
   public:
+    // The rules from the config's [match.eleven] (ElevenRules::of).
+    explicit ElevenMatch(engine::MatchConfig config);
+    // With `rules` as given, and `goals_to_win` in place of rules.target_goals (0: timed).
     ElevenMatch(engine::MatchConfig config, ElevenRules rules, int goals_to_win);
 
     chess::Color to_move() const override { return turn_; }
     engine::Standing standing() const override { return {{2 * goals_[0], 2 * goals_[1]}}; }
+    engine::BoardRole board_role(const std::string& board) const override;
+    chess::Color clock_face_on_move() const override;
+    std::string clock_face_label(chess::Color face) const override;
+    std::vector<std::pair<std::string, std::string>> facts() const override;
+    std::string extra_snapshot() const override;
+    bool restore_extra(std::string_view json) override;
 
     Stage stage() const { return stage_; }
     const Ball& ball() const { return ball_; }
     std::optional<chess::Color> possession() const { return possession_; }
     int goals(chess::Color c) const { return goals_[c]; }
-    const chess::Position& field() const { return position_; }  // in play
-    const Placement& formation_seen() const { return seen_; }   // the board, in formation
+    const chess::Position& field() const { return game_.position(); }  // in play
+    const Placement& formation_seen() const { return seen_; }          // the board, in formation
     bool ready(chess::Color c) const { return ready_[c]; }
     int half() const { return half_; }
     const std::vector<chess::Piece>& bench() const { return bench_; }
@@ -68,6 +82,10 @@ class ElevenMatch : public engine::Match {
     void on(const engine::BoardSnapshot& e, std::vector<engine::Decision>& out) override;
     void on(const engine::MoveSensed& e, std::vector<engine::Decision>& out) override;
     void on(const engine::GameInput& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::ClaimPressed& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::ClockPressed& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::FlagFell& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::BoardRestored& e, std::vector<engine::Decision>& out) override;
     std::string canonical_extra() const override;
 
   private:
@@ -84,6 +102,13 @@ class ElevenMatch : public engine::Match {
     void score(chess::Color side, int goals, const char* rule, const std::string& why, Out& out);
     void restart(chess::Color starts, const std::string& why, Out& out);
     void after_move(Out& out);
+    void half_over(Out& out);
+    // What the hub's faces do: the formation's countdown set and running, or the half's running.
+    void run_formation_clock(Out& out);
+    void run_half_clock(const char* rule, const std::string& why, Out& out);
+    // The side whose player has hub button `button`, or none.
+    std::optional<chess::Color> side_of_button(int button) const;
+    void refuse_move(const std::string& uci, const char* rule, const std::string& why, Out& out);
     Placement placement() const;  // the field as it stands, in play
     // Why `side` may not add a pass or a shot now ("" it may).
     std::string element_refusal(chess::Color side, const char* element) const;
@@ -100,8 +125,10 @@ class ElevenMatch : public engine::Match {
     std::array<bool, 2> upgraded_{false, false};
     std::optional<chess::Color> may_upgrade_;   // the last side to score (C11-A16)
     std::array<std::string, 2> problems_said_;  // the last problems reported per side
-    // Play.
-    chess::Position position_;
+    // Play: the field as a game of chess (its moves since the kick-off or the last turn passed
+    // without a move), which the board is read against.
+    chess::Game game_;
+    bool restore_required_ = false;  // the board must show the field again
     Ball ball_;
     std::optional<chess::Color> possession_;
     chess::Color turn_ = chess::WHITE;
@@ -113,6 +140,7 @@ class ElevenMatch : public engine::Match {
     int half_ = 1;
     std::uint64_t seed_ = 0;
     std::uint64_t draws_ = 0;
+    std::optional<chess::Color> last_conceder_;  // C11-A18 last_conceder
 };
 
 }  // namespace venue::games::eleven

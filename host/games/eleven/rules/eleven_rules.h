@@ -1,12 +1,13 @@
 // Chess Eleven's settings (seed 001; catalogue §4, ids C11-*): the defaults the catalogue chose for
-// each gap of the seed (C11-A*), and their alternatives. The match reads them from its
-// [match.eleven] table once the game is registered.
+// each gap of the seed (C11-A*), and their alternatives: the keys of the venue file's
+// [match.eleven] table, and the registry's description of the game.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "chess/types.h"
+#include "venue/game_rules.h"
 
 namespace venue::games::eleven {
 
@@ -21,6 +22,25 @@ enum class KingSquare : std::uint8_t {
 enum class PiecePool : std::uint8_t {
     STANDARD_SET,  // the rest of one set: Q, 2 R, 2 B, 2 N, 4 P
     UNLIMITED
+};
+
+// C11-A4: a side that has not pressed Ready when the formation's time runs out.
+enum class FormationTimeout : std::uint8_t {
+    USE_IF_VALID_ELSE_DEFAULT,  // a valid formation is played as it stands, else the default
+    ALWAYS_DEFAULT              // the default formation (C11-A3), valid or not
+};
+
+// C11-A14: a side with no legal move, not in check.
+enum class StalemateRule : std::uint8_t {
+    RESET_NO_GOAL,                 // the round ends without a goal; the stalemated side starts
+    ONE_GOAL_TO_STALEMATING_SIDE,  // a goal for the side that stalemated
+    DRAW_GAME                      // the match ends drawn
+};
+
+// C11-A18: who kicks off the second half.
+enum class SecondHalfKickOff : std::uint8_t {
+    OTHER_PLAYER,  // the side that did not kick off the first half
+    LAST_CONCEDER  // the side that conceded the last goal (no goal yet: the other player)
 };
 
 // C11-A6, C11-A9: which pieces between the two squares stop a pass or a shot.
@@ -75,6 +95,20 @@ struct ElevenRules {
     OwnPieceInGoal own_piece_in_goal = OwnPieceInGoal::IGNORE;               // C11-A11
     // C11-A5: the centre circle.
     std::array<chess::Square, 4> centre = {chess::SQ_D4, chess::SQ_E4, chess::SQ_D5, chess::SQ_E5};
+    // Time and the end (C11-FORM-1, C11-TIME-1, C11-OBJ-1, C11-A4, C11-A14, C11-A17, C11-A18).
+    std::int64_t formation_ms = 20'000;  // the formation phase's countdown
+    std::int64_t half_ms = 300'000;      // a half's shared countdown (C11-A17 shared_halves)
+    int target_goals = 0;                // 0: two timed halves; N: the first to N goals wins
+    FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
+    StalemateRule stalemate = StalemateRule::RESET_NO_GOAL;
+    SecondHalfKickOff second_half_kickoff = SecondHalfKickOff::OTHER_PLAYER;
+
+    // The rules a match config's [match.eleven] sets (absent keys keep their defaults), and back.
+    static ElevenRules of(const engine::MatchConfig& config);
+    void write_to(engine::MatchConfig& config) const;
 };
+
+// The registry's entry (host/games/registered_games.cpp).
+const engine::GameRules& rules();
 
 }  // namespace venue::games::eleven

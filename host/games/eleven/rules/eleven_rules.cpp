@@ -1,0 +1,221 @@
+#include "games/eleven/rules/eleven_rules.h"
+
+#include <algorithm>
+
+#include "games/eleven/rules/eleven_match.h"
+
+namespace venue::games::eleven {
+
+namespace {
+
+using engine::GameOption;
+using engine::OptionKind;
+
+// Each choice's word in the venue file, in the order of its enum.
+template <class E>
+struct Words {
+    std::vector<std::string> words;
+    std::string of(E value) const { return words.at(std::size_t(value)); }
+    E parse(const std::string& word, E fallback) const {
+        const auto it = std::find(words.begin(), words.end(), word);
+        return it == words.end() ? fallback : E(it - words.begin());
+    }
+};
+
+const Words<KingSquare> KING_SQUARE{{"own_colour", "e_file", "either_goal_square"}};
+const Words<PiecePool> PIECE_POOL{{"standard_set", "unlimited"}};
+const Words<Blockers> BLOCKERS{{"all", "opponents_only"}};
+const Words<PassDirection> PASS_DIRECTION{{"either", "passer_only"}};
+const Words<ShotPattern> SHOT_PATTERN{{"piece_pattern", "straight_lines_only"}};
+const Words<ShotEligibility> SHOT_ELIGIBILITY{{"either_goal_square", "targeted_square_only"}};
+const Words<OwnPieceInGoal> OWN_PIECE{{"ignore", "blocks_target"}};
+const Words<FormationTimeout> TIMEOUT{{"use_if_valid_else_default", "always_default"}};
+const Words<StalemateRule> STALEMATE{
+    {"reset_no_goal", "one_goal_to_stalemating_side", "draw_game"}};
+const Words<SecondHalfKickOff> SECOND_HALF{{"other_player", "last_conceder"}};
+
+template <class E>
+GameOption choice(const char* key, const Words<E>& words, E value, const char* rule,
+                  const char* help) {
+    return {key, key, OptionKind::CHOICE, words.of(value), 1, 0, 0, words.words, rule, help};
+}
+
+GameOption flag(const char* key, bool value, const char* rule, const char* help) {
+    return {key, key, OptionKind::FLAG, value, 1, 0, 0, {}, rule, help};
+}
+
+GameOption count(const char* key, int value, int min, int max, const char* rule, const char* help) {
+    return {key, key, OptionKind::COUNT, std::int64_t(value), 1, min, max, {}, rule, help};
+}
+
+std::vector<GameOption> options() {
+    const ElevenRules d;
+    return {
+        count("target_goals", d.target_goals, 0, 99, "C11-OBJ-1",
+              "0: two timed halves, most goals wins; N: the first to N goals wins at once"),
+        {"half_ms",
+         "half_minutes",
+         OptionKind::DURATION,
+         d.half_ms,
+         60'000,
+         60'000,
+         0,
+         {},
+         "C11-TIME-1",
+         "each half's shared countdown (C11-A17), on the hub's White face"},
+        {"formation_ms",
+         "formation_seconds",
+         OptionKind::DURATION,
+         d.formation_ms,
+         1000,
+         5000,
+         0,
+         {},
+         "C11-FORM-1",
+         "the formation phase's countdown, on the hub's Black face"},
+        choice("formation_timeout", TIMEOUT, d.formation_timeout, "C11-A4",
+               "the countdown ran out before Ready: play a valid formation as it stands, else the "
+               "default; or always the default"),
+        choice("king_square", KING_SQUARE, d.king_square, "C11-A1",
+               "the king's goal square: d1/d8, e1/e8, or either"),
+        choice("piece_pool", PIECE_POOL, d.piece_pool, "C11-A2",
+               "the field and the substitute come from one standard set, or from any pieces"),
+        flag("substitute_nonpawn", d.substitute_nonpawn, "C11-A2",
+             "the substitute may not be a pawn"),
+        flag("kingfront_pawn_may_be_upgraded", d.kingfront_pawn_may_be_upgraded, "C11-A16",
+             "the pawn in front of the king may be the one the substitute replaces"),
+        choice("pass_blockers", BLOCKERS, d.pass_blockers, "C11-A6",
+               "which pieces between passer and receiver stop a pass"),
+        choice("pass_direction", PASS_DIRECTION, d.pass_direction, "C11-A6",
+               "a pass follows the passer's pattern or the receiver's, or the passer's only"),
+        choice("shot_blockers", BLOCKERS, d.shot_blockers, "C11-A9",
+               "which pieces between shooter and goal stop a shot"),
+        choice("shot_pattern", SHOT_PATTERN, d.shot_pattern, "C11-A9",
+               "a shot follows the shooter's own movement, or any straight line"),
+        choice("shot_eligibility", SHOT_ELIGIBILITY, d.shot_eligibility, "C11-A10",
+               "where a defender must stand to save or block a shot"),
+        count("goal_weight", d.shot_weights.goal, 0, 100, "C11-A10",
+              "the weight of Goal among a contested shot's possible outcomes"),
+        count("save_weight", d.shot_weights.save, 0, 100, "C11-A10", "the weight of Save"),
+        count("block_weight", d.shot_weights.block, 0, 100, "C11-A10", "the weight of Block"),
+        count("corner_weight", d.shot_weights.corner, 0, 100, "C11-A10", "the weight of Corner"),
+        choice("own_piece_in_goal", OWN_PIECE, d.own_piece_in_goal, "C11-A11",
+               "the shooter's own piece on a goal square: ignored, or it blocks that square too"),
+        choice("stalemate", STALEMATE, d.stalemate, "C11-A14",
+               "a stalemate: the round restarts without a goal, a goal to the stalemating side, "
+               "or the match is drawn"),
+        choice("second_half_kickoff", SECOND_HALF, d.second_half_kickoff, "C11-A18",
+               "who kicks off the second half"),
+    };
+}
+
+std::optional<std::string> validate(const engine::MatchConfig& config) {
+    // C11-KIT-1: one player has White, the other Black.
+    for (int side = 0; side < config.side_count(); ++side) {
+        const std::size_t n = config.side(side).players.size();
+        if (n != 1)
+            return "match " + config.id + ": " + engine::side_label(config, side) + " has " +
+                   std::to_string(n) +
+                   " players: in Chess Eleven one player has White, the other Black (C11-KIT-1)";
+    }
+    for (int side = 0; side < config.side_count(); ++side)
+        for (const engine::PlayerConfig& p : config.side(side).players)
+            if (p.buttons.size() > 1)
+                return "match " + config.id + ": player " + p.id +
+                       " has more than one hub button: Chess Eleven gives each player one, "
+                       "for Ready and End turn (C11-FORM-8, C11-TURN-2)";
+    const ElevenRules r = ElevenRules::of(config);
+    const ShotWeights& w = r.shot_weights;
+    if (w.goal + w.corner == 0)
+        return "match " + config.id +
+               ": goal_weight and corner_weight are both 0, and a contested shot may have only "
+               "those two outcomes (C11-A10)";
+    return std::nullopt;
+}
+
+std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
+    return std::make_unique<ElevenMatch>(config);
+}
+
+}  // namespace
+
+ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
+    const engine::GameOptions& o = config.options;
+    ElevenRules r;
+    auto pick = [&](const char* key, const auto& words, auto value) {
+        return words.parse(o.text(key, words.of(value)), value);
+    };
+    r.target_goals = int(o.number("target_goals", r.target_goals));
+    r.half_ms = o.number("half_ms", r.half_ms);
+    r.formation_ms = o.number("formation_ms", r.formation_ms);
+    r.formation_timeout = pick("formation_timeout", TIMEOUT, r.formation_timeout);
+    r.king_square = pick("king_square", KING_SQUARE, r.king_square);
+    r.piece_pool = pick("piece_pool", PIECE_POOL, r.piece_pool);
+    r.substitute_nonpawn = o.flag("substitute_nonpawn", r.substitute_nonpawn);
+    r.kingfront_pawn_may_be_upgraded =
+        o.flag("kingfront_pawn_may_be_upgraded", r.kingfront_pawn_may_be_upgraded);
+    r.pass_blockers = pick("pass_blockers", BLOCKERS, r.pass_blockers);
+    r.pass_direction = pick("pass_direction", PASS_DIRECTION, r.pass_direction);
+    r.shot_blockers = pick("shot_blockers", BLOCKERS, r.shot_blockers);
+    r.shot_pattern = pick("shot_pattern", SHOT_PATTERN, r.shot_pattern);
+    r.shot_eligibility = pick("shot_eligibility", SHOT_ELIGIBILITY, r.shot_eligibility);
+    r.shot_weights.goal = int(o.number("goal_weight", r.shot_weights.goal));
+    r.shot_weights.save = int(o.number("save_weight", r.shot_weights.save));
+    r.shot_weights.block = int(o.number("block_weight", r.shot_weights.block));
+    r.shot_weights.corner = int(o.number("corner_weight", r.shot_weights.corner));
+    r.own_piece_in_goal = pick("own_piece_in_goal", OWN_PIECE, r.own_piece_in_goal);
+    r.stalemate = pick("stalemate", STALEMATE, r.stalemate);
+    r.second_half_kickoff = pick("second_half_kickoff", SECOND_HALF, r.second_half_kickoff);
+    return r;
+}
+
+void ElevenRules::write_to(engine::MatchConfig& config) const {
+    engine::GameOptions& o = config.options;
+    o.set("target_goals", std::int64_t(target_goals));
+    o.set("half_ms", half_ms);
+    o.set("formation_ms", formation_ms);
+    o.set("formation_timeout", TIMEOUT.of(formation_timeout));
+    o.set("king_square", KING_SQUARE.of(king_square));
+    o.set("piece_pool", PIECE_POOL.of(piece_pool));
+    o.set("substitute_nonpawn", substitute_nonpawn);
+    o.set("kingfront_pawn_may_be_upgraded", kingfront_pawn_may_be_upgraded);
+    o.set("pass_blockers", BLOCKERS.of(pass_blockers));
+    o.set("pass_direction", PASS_DIRECTION.of(pass_direction));
+    o.set("shot_blockers", BLOCKERS.of(shot_blockers));
+    o.set("shot_pattern", SHOT_PATTERN.of(shot_pattern));
+    o.set("shot_eligibility", SHOT_ELIGIBILITY.of(shot_eligibility));
+    o.set("goal_weight", std::int64_t(shot_weights.goal));
+    o.set("save_weight", std::int64_t(shot_weights.save));
+    o.set("block_weight", std::int64_t(shot_weights.block));
+    o.set("corner_weight", std::int64_t(shot_weights.corner));
+    o.set("own_piece_in_goal", OWN_PIECE.of(own_piece_in_goal));
+    o.set("stalemate", STALEMATE.of(stalemate));
+    o.set("second_half_kickoff", SECOND_HALF.of(second_half_kickoff));
+}
+
+const engine::GameRules& rules() {
+    static const engine::GameRules game{
+        .id = "eleven",
+        .display_name = "Chess Eleven",
+        .summary = "football with chess pieces: formations, a ball, passes, shots and goals",
+        .rules_doc = "docs/games/eleven.md",
+        .sides = {.min_sides = 2,
+                  .max_sides = 2,
+                  .min_players = 1,
+                  .max_players = 1,
+                  .side_word = "player"},
+        // The hub's faces: a half's countdown on White's, the formation's on Black's (the match
+        // sets them); the period is a half, so that a rebooted hub starts from one.
+        .default_time = {.base_ms = 300'000,
+                         .increment_ms = 0,
+                         .mode = engine::TimeMode::SUDDEN_DEATH},
+        .options = options(),
+        .penalty_grounds = {},
+        .boards = nullptr,
+        .validate = &validate,
+        .make_match = &make,
+    };
+    return game;
+}
+
+}  // namespace venue::games::eleven

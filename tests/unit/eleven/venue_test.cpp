@@ -1,0 +1,312 @@
+// Chess Eleven at the venue: the registry's entry and its [match.eleven] options, the hub's
+// button (Ready, then End turn) and clock (the half's and the formation's countdowns), the
+// board's role for reading moves, the facts the console and the feed show, and snapshots.
+#include <gtest/gtest.h>
+
+#include "../../support/decision_search.h"
+#include "config/venue_config.h"
+#include "games/eleven/rules/eleven_match.h"
+#include "games/eleven/rules/eleven_rules.h"
+#include "venue/snapshot.h"
+#include "venue/venue_state.h"
+
+namespace venue::games::eleven {
+namespace {
+
+using namespace chess;
+using engine::Decision;
+using engine::DeviceAction;
+using engine::testing::find;
+
+constexpr const char* OPEN_E_FILE = "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1";
+
+engine::MatchConfig config() {
+    engine::MatchConfig c;
+    c.id = "e1";
+    c.game = "eleven";
+    c.board = "b1";
+    c.white().players.push_back({"w", "Wanda", 0, {0}, ""});
+    c.black().players.push_back({"b", "Boris", 0, {8}, ""});
+    return c;
+}
+
+const engine::GameNews* news(const std::vector<Decision>& d, const std::string& kind) {
+    for (const Decision& x : d)
+        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
+    return nullptr;
+}
+
+std::vector<const engine::DeviceCommand*> commands(const std::vector<Decision>& d) {
+    std::vector<const engine::DeviceCommand*> out;
+    for (const Decision& x : d)
+        if (auto* c = std::get_if<engine::DeviceCommand>(&x.body)) out.push_back(c);
+    return out;
+}
+
+struct Hall {
+    explicit Hall(engine::MatchConfig c = config()) : match(std::move(c)) {}
+    ElevenMatch match;
+    std::vector<Decision> send(engine::EventBody body) {
+        std::vector<Decision> out;
+        match.apply({0, std::nullopt, std::move(body)}, out);
+        return out;
+    }
+    std::vector<Decision> press(int button,
+                                engine::ClaimVerdict v = engine::ClaimVerdict::ACCEPTED) {
+        engine::ClaimPressed p;
+        p.match = "e1";
+        p.button = button;
+        p.verdict = v;
+        return send(p);
+    }
+    std::vector<Decision> input(Color side, std::string kind,
+                                std::map<std::string, std::string> args = {}) {
+        engine::GameInput in;
+        in.match = "e1";
+        in.kind = std::move(kind);
+        in.side = side;
+        in.args = std::move(args);
+        return send(in);
+    }
+    // The arbiter starts the match with the clock, both set OPEN_E_FILE and press Ready.
+    void kick_off() {
+        send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+        input(WHITE, "substitute", {{"piece", "q"}});
+        input(BLACK, "substitute", {{"piece", "q"}});
+        send(engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE});
+        press(0);
+        press(8, engine::ClaimVerdict::OUT_OF_TURN);
+    }
+};
+
+TEST(C11_KIT_1, TheRegistryOffersChessElevenForOnePlayerASide) {
+    const engine::GameRules* game = engine::find_game("eleven");
+    ASSERT_NE(game, nullptr);
+    EXPECT_EQ(game->display_name, "Chess Eleven");
+    EXPECT_EQ(game->sides.max_players, 1);
+    auto m = engine::make_match(config());
+    ASSERT_NE(m, nullptr);
+    EXPECT_NE(dynamic_cast<ElevenMatch*>(m.get()), nullptr);
+
+    engine::MatchConfig two = config();
+    two.white().players.push_back({"w2", "Walter", 0, {}, ""});
+    const auto why = engine::validate_match(two);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("1"), std::string::npos) << *why;
+
+    engine::MatchConfig buttons = config();
+    buttons.white().players[0].buttons = {0, 1};
+    ASSERT_TRUE(engine::validate_match(buttons));
+    EXPECT_NE(engine::validate_match(buttons)->find("one hub button"), std::string::npos);
+}
+
+TEST(C11_A10, TheOptionsRoundTripThroughTheConfigAndAShotNeedsGoalOrCorner) {
+    ElevenRules r;
+    r.king_square = KingSquare::E_FILE;
+    r.pass_blockers = Blockers::OPPONENTS_ONLY;
+    r.shot_weights = {3, 1, 2, 4};
+    r.stalemate = StalemateRule::DRAW_GAME;
+    r.second_half_kickoff = SecondHalfKickOff::LAST_CONCEDER;
+    r.target_goals = 3;
+    r.formation_ms = 30'000;
+    engine::MatchConfig c = config();
+    r.write_to(c);
+    const ElevenRules back = ElevenRules::of(c);
+    EXPECT_EQ(back.king_square, KingSquare::E_FILE);
+    EXPECT_EQ(back.pass_blockers, Blockers::OPPONENTS_ONLY);
+    EXPECT_EQ(back.shot_weights.corner, 4);
+    EXPECT_EQ(back.stalemate, StalemateRule::DRAW_GAME);
+    EXPECT_EQ(back.second_half_kickoff, SecondHalfKickOff::LAST_CONCEDER);
+    EXPECT_EQ(back.target_goals, 3);
+    EXPECT_EQ(back.formation_ms, 30'000);
+    // Every option's default is valid and the config validates.
+    EXPECT_FALSE(engine::validate_match(c)) << *engine::validate_match(c);
+    r.shot_weights = {0, 1, 1, 0};
+    r.write_to(c);
+    ASSERT_TRUE(engine::validate_match(c));
+    EXPECT_NE(engine::validate_match(c)->find("C11-A10"), std::string::npos);
+}
+
+TEST(C11_OBJ_1, TheExampleVenueFileLoadsWithEveryKey) {
+    auto c = config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/eleven.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    const engine::MatchConfig& m = c->matches.at(0);
+    EXPECT_EQ(m.game, "eleven");
+    EXPECT_EQ(m.white().players.at(0).buttons, std::vector<int>{0});
+    const ElevenRules r = ElevenRules::of(m);
+    EXPECT_EQ(r.half_ms, 300'000);
+    EXPECT_EQ(r.formation_ms, 20'000);
+    EXPECT_EQ(r.target_goals, 0);
+}
+
+TEST(C11_FORM_8, APlayersHubButtonIsReadyInTheFormationAndEndTurnInPlay) {
+    Hall h;
+    h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    h.input(WHITE, "substitute", {{"piece", "q"}});
+    h.send(engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE});
+    auto d = h.press(0);
+    ASSERT_NE(news(d, "ready"), nullptr);
+    // The press held the hub's claim: released at once, so both players' buttons stay live.
+    ASSERT_FALSE(commands(d).empty());
+    EXPECT_EQ(commands(d).front()->command, DeviceAction::CLAIM_RELEASE);
+    // A button that is no player's is ignored with its number.
+    d = h.press(5, engine::ClaimVerdict::OUT_OF_TURN);
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_NE(d.back().reason.find("button 5"), std::string::npos);
+    h.input(BLACK, "substitute", {{"piece", "q"}});
+    d = h.press(8, engine::ClaimVerdict::OUT_OF_TURN);
+    ASSERT_NE(news(d, "kick_off"), nullptr);
+    EXPECT_EQ(h.match.stage(), Stage::PLAY);
+    // In play, the same button ends the turn once something was done.
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    d = h.press(0);
+    ASSERT_NE(news(d, "turn"), nullptr);
+    EXPECT_EQ(h.match.to_move(), BLACK);
+}
+
+TEST(C11_A17, TheHubsFacesKeepTheFormationsAndTheHalfsCountdowns) {
+    Hall h;
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::WAITING);
+    // The arbiter's press starts the first formation's 20 s on Black's face, the half ready on
+    // White's.
+    auto d = h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::PLAYING);
+    auto c = commands(d);
+    ASSERT_EQ(c.size(), 3u);
+    EXPECT_EQ(c[0]->command, DeviceAction::CLOCK_RUN);
+    EXPECT_EQ(c[0]->side, BLACK);
+    EXPECT_EQ(c[1]->command, DeviceAction::CLOCK_SET_TIME);
+    EXPECT_EQ(c[1]->amount_ms, 20'000);
+    EXPECT_EQ(c[2]->side, WHITE);
+    EXPECT_EQ(c[2]->amount_ms, 300'000);
+    EXPECT_EQ(h.match.clock_face_on_move(), BLACK);
+    EXPECT_EQ(h.match.clock_face_label(BLACK), "Formation");
+    EXPECT_EQ(h.match.clock_face_label(WHITE), "1st half");
+
+    // Black's face at zero: the formations are played (C11-A4), the half's countdown runs.
+    h.input(WHITE, "substitute", {{"piece", "q"}});
+    h.input(BLACK, "substitute", {{"piece", "q"}});
+    h.send(engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE});
+    d = h.send(engine::FlagFell{"e1", BLACK});
+    ASSERT_NE(news(d, "kick_off"), nullptr);
+    c = commands(d);
+    ASSERT_FALSE(c.empty());
+    EXPECT_EQ(c.back()->command, DeviceAction::CLOCK_RUN);
+    EXPECT_EQ(c.back()->side, WHITE);
+    EXPECT_EQ(h.match.clock_face_on_move(), WHITE);
+
+    // A paddle pressed in play switches the hub: the match runs the half's face again.
+    d = h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    ASSERT_EQ(commands(d).size(), 1u);
+    EXPECT_EQ(commands(d)[0]->side, WHITE);
+}
+
+TEST(C11_TIME_1, WhitesFaceAtZeroIsHalfTimeThenFullTime) {
+    Hall h;
+    h.kick_off();
+    ASSERT_EQ(h.match.stage(), Stage::PLAY);
+    auto d = h.send(engine::FlagFell{"e1", WHITE});
+    ASSERT_NE(news(d, "half_over"), nullptr);
+    ASSERT_NE(news(d, "restart"), nullptr);
+    EXPECT_EQ(h.match.half(), 2);
+    EXPECT_EQ(h.match.clock_face_label(WHITE), "2nd half");
+    // The second half's countdown is set on White's face; the formation's runs.
+    bool set = false;
+    for (const auto* c : commands(d))
+        set = set || (c->command == DeviceAction::CLOCK_SET_TIME && c->side == WHITE &&
+                      c->amount_ms == 300'000);
+    EXPECT_TRUE(set);
+    // Black kicks off the second half (C11-A18); its flag at the end is full time.
+    h.press(8);
+    h.press(0);
+    ASSERT_EQ(h.match.stage(), Stage::PLAY);
+    EXPECT_EQ(h.match.to_move(), BLACK);
+    d = h.send(engine::FlagFell{"e1", WHITE});
+    ASSERT_NE(find<engine::GameEnded>(d), nullptr);
+    EXPECT_EQ(h.match.result(), "1/2-1/2");
+}
+
+TEST(C11_OBJ_1, AMatchToAGoalTargetIgnoresTheHalfsFlag) {
+    engine::MatchConfig c = config();
+    c.options.set("target_goals", std::int64_t(2));
+    Hall h(c);
+    h.kick_off();
+    auto d = h.send(engine::FlagFell{"e1", WHITE});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-OBJ-1");
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::PLAYING);
+}
+
+TEST(C11_KIT_1, TheBoardIsReadAsTheFieldInPlayAndAsFormationsBefore) {
+    Hall h;
+    EXPECT_EQ(h.match.board_role("b1").game, nullptr);
+    h.kick_off();
+    const engine::BoardRole role = h.match.board_role("b1");
+    ASSERT_NE(role.game, nullptr);
+    EXPECT_EQ(role.game->position().fen(), h.match.field().fen());
+    EXPECT_FALSE(role.restore_required);
+    // A refused move asks for the field back, until the board shows it.
+    auto d = h.send(engine::MoveSensed{"e1", "b1", "e3h3"});
+    ASSERT_NE(find<engine::RestoreRequired>(d), nullptr);
+    EXPECT_TRUE(h.match.board_role("b1").restore_required);
+    d = h.send(engine::BoardRestored{"e1", "b1"});
+    ASSERT_NE(news(d, "board_restored"), nullptr);
+    EXPECT_FALSE(h.match.board_role("b1").restore_required);
+}
+
+TEST(C11_A4, AFormationReplacedByTheDefaultMustBeSetOnTheBoard) {
+    Hall h;
+    h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    h.input(BLACK, "substitute", {{"piece", "q"}});
+    h.send(engine::BoardSnapshot{"e1", "b1", "rnbk1bnr/pppp4/8/8/8/8/8/3K4"});
+    auto d = h.send(engine::FlagFell{"e1", BLACK});
+    ASSERT_NE(news(d, "formation_default"), nullptr);
+    ASSERT_NE(find<engine::RestoreRequired>(d), nullptr);
+    EXPECT_TRUE(h.match.board_role("b1").restore_required);
+}
+
+TEST(C11_BALL_1, TheFactsSayWhereTheBallIsAndWhoHasIt) {
+    Hall h;
+    h.kick_off();
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    const auto facts = h.match.facts();
+    auto value = [&](const std::string& name) {
+        for (const auto& [n, v] : facts)
+            if (n == name) return v;
+        return std::string("?");
+    };
+    EXPECT_EQ(value("Ball"), "e4, White's rook");
+    EXPECT_EQ(value("Possession"), "White");
+    EXPECT_EQ(value("Goals"), "0-0");
+    EXPECT_EQ(value("Half"), "1st");
+}
+
+// A snapshot taken at any point restores to the same state as the fold of every event.
+TEST(C11_KIT_1, ASnapshotRestoresTheSameMatchAtEveryStep) {
+    engine::VenueState state;
+    std::vector<engine::EventBody> events = {
+        engine::MatchCreated{config()},
+        engine::ClockPressed{"e1", WHITE, std::nullopt},
+        engine::GameInput{"e1", "seed", 0, "", {{"value", "7"}}, "", ""},
+        engine::GameInput{"e1", "substitute", 0, "", {{"piece", "q"}}, "", ""},
+        engine::GameInput{"e1", "substitute", 1, "", {{"piece", "q"}}, "", ""},
+        engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE},
+        engine::GameInput{"e1", "ready", 0, "", {}, "", ""},
+        engine::GameInput{"e1", "ready", 1, "", {}, "", ""},
+        engine::MoveSensed{"e1", "b1", "e3e4"},
+        engine::GameInput{"e1", "pass", 0, "", {{"from", "e4"}, {"to", "e2"}}, "", ""},
+        engine::GameInput{"e1", "end_turn", 0, "", {}, "", ""},
+        engine::MoveSensed{"e1", "b1", "g8f6"},
+        engine::FlagFell{"e1", WHITE},
+    };
+    for (const engine::EventBody& body : events) {
+        state.apply({0, std::nullopt, body});
+        auto restored = engine::restore_state(engine::snapshot_state(state));
+        ASSERT_TRUE(restored) << restored.error();
+        EXPECT_EQ(restored->canonical(), state.canonical());
+        EXPECT_EQ(restored->match("e1")->facts(), state.match("e1")->facts());
+    }
+}
+
+}  // namespace
+}  // namespace venue::games::eleven
