@@ -271,10 +271,16 @@ VenueConfig parse(const toml::table& root) {
     only_keys(root, "", {"event", "feed", "hub", "board", "match"});
     VenueConfig c;
     if (const toml::table* ev = table_at(root, "", "event")) {
-        only_keys(*ev, "event", {"name", "site", "log"});
+        only_keys(*ev, "event", {"name", "site", "log", "seed"});
         c.event_name = get<std::string>(*ev, "event", "name", "");
         c.site = get<std::string>(*ev, "event", "site", "");
         c.log_path = get<std::string>(*ev, "event", "log", c.log_path);
+        if (ev->contains("seed")) {
+            const std::int64_t seed = get<std::int64_t>(*ev, "event", "seed", 0);
+            if (seed < 0)
+                throw Failure{line_of(*ev->get("seed")), "event.seed", "must be at least 0"};
+            c.seed = std::uint64_t(seed);
+        }
     }
     if (const toml::table* feed = table_at(root, "", "feed")) {
         only_keys(*feed, "feed", {"enabled", "address"});

@@ -43,6 +43,10 @@ struct VenueConfig {
     std::string event_name;
     std::string site;
     std::string log_path = "venue-log.sqlite";
+    // [event] seed: the seed of every match's random draws (a rehearsal or a demo that must draw
+    // the same each time); absent, the host draws one for each match that needs one when it
+    // creates it. Either way the seed is an event in the log, so a replay draws the same.
+    std::optional<std::uint64_t> seed;
     FeedConfig feed;
     HubConfig hub;
     std::vector<BoardPortConfig> boards;

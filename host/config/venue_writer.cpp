@@ -114,6 +114,7 @@ std::string write_venue_toml(const VenueConfig& c) {
     event.insert_or_assign("name", c.event_name);
     event.insert_or_assign("site", c.site);
     event.insert_or_assign("log", c.log_path);
+    if (c.seed) event.insert_or_assign("seed", std::int64_t(*c.seed));
     root.insert_or_assign("event", std::move(event));
 
     toml::table feed;

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <random>
 
 #include "venue/event_json.h"
 #include "venue/snapshot.h"
@@ -22,6 +23,21 @@ std::string utc_date_today() {
                   unsigned(day.day()));
     return text;
 }
+
+namespace {
+
+// The seed of one match from the event's: FNV-1a of the match's id over the event's seed, so
+// that two matches of one event draw differently and the same each time.
+std::uint64_t seed_for_match(std::uint64_t event_seed, const std::string& match_id) {
+    std::uint64_t h = 14695981039346656037ull ^ event_seed;
+    for (unsigned char c : match_id) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+}  // namespace
 
 Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueConfig& config,
                                                             const std::string& log_path,
@@ -79,6 +95,26 @@ Result<std::unique_ptr<Session>, std::string> Session::open(const config::VenueC
     }
     if (!created.empty()) {
         auto r = s->submit(std::move(created));
+        if (!r) return unexpected(r.error());
+    }
+    // A seed for each match whose game draws at random and has none yet (Match::wants_seed): the
+    // venue file's [event] seed mixed with the match's id, else the machine's random device.
+    std::vector<engine::Event> seeds;
+    std::random_device device;
+    for (const auto& [id, match] : s->state_.matches()) {
+        if (!match->wants_seed()) continue;
+        const std::uint64_t value = config.seed
+                                        ? seed_for_match(*config.seed, id)
+                                        : (std::uint64_t(device()) << 32) ^ std::uint64_t(device());
+        engine::GameInput in;
+        in.match = id;
+        in.kind = "seed";
+        in.args = {{"value", std::to_string(value)}};
+        in.note = config.seed ? "from the venue file's [event] seed" : "drawn by the host";
+        seeds.push_back({0, std::nullopt, std::move(in)});
+    }
+    if (!seeds.empty()) {
+        auto r = s->submit(std::move(seeds));
         if (!r) return unexpected(r.error());
     }
     return s;

@@ -192,6 +192,10 @@ class Match {
     // game's words, for the console and the feed: where the ball is, the half, the stage.
     // Empty for a game whose board and score say it all.
     virtual std::vector<std::pair<std::string, std::string>> facts() const { return {}; }
+    // Whether the game draws at random and has no seed yet: the host then appends
+    // GameInput{kind "seed", args {"value": a whole number}} for it (runtime::Session), drawn
+    // once and logged, so that every replay draws the same.
+    virtual bool wants_seed() const { return false; }
 
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }

@@ -1,4 +1,5 @@
 #include "config/venue_config.h"
+#include "config/venue_writer.h"
 
 #include "games/business/rules/business_rules.h"
 #include "games/chessball/rules/chessball_rules.h"
@@ -33,6 +34,22 @@ TEST(VenueConfig, TheFideExampleLoads) {
     EXPECT_EQ(m.time.increment_ms, 30000);
     EXPECT_EQ(m.white().players[0].name, "Ivanov, Ivan");
     EXPECT_EQ(m.penalties.illegal_move_bonus_ms, 120000);
+}
+
+// [event] seed: the seed of every match's draws, for a rehearsal that must draw the same; it is
+// written back as read.
+TEST(VenueConfig, TheEventsSeedIsReadAndANegativeOneIsRefused) {
+    auto c = parse_venue_config(std::string("[event]\nseed = 42\n") + MINIMAL, "seed.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    ASSERT_TRUE(c->seed);
+    EXPECT_EQ(*c->seed, 42u);
+    auto back = parse_venue_config(write_venue_toml(*c), "again.toml");
+    ASSERT_TRUE(back) << back.error().to_string();
+    EXPECT_EQ(back->seed, c->seed);
+    EXPECT_FALSE(parse_venue_config(MINIMAL, "min.toml")->seed);
+    auto bad = parse_venue_config(std::string("[event]\nseed = -1\n") + MINIMAL, "bad.toml");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().key, "event.seed");
 }
 
 TEST(VenueConfig, DefaultsFillWhatIsMissing) {

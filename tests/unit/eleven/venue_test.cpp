@@ -68,6 +68,13 @@ struct Hall {
         in.args = std::move(args);
         return send(in);
     }
+    // A piece lifted and set back on `sq`.
+    std::vector<Decision> tap(Square sq) {
+        auto d = send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, sq});
+        auto more = send(engine::BoardFieldUpdate{"e1", "b1", 0, 5, sq});
+        d.insert(d.end(), more.begin(), more.end());
+        return d;
+    }
     // The arbiter starts the match with the clock, both set OPEN_E_FILE and press Ready.
     void kick_off() {
         send(engine::ClockPressed{"e1", WHITE, std::nullopt});
@@ -263,6 +270,60 @@ TEST(C11_A4, AFormationReplacedByTheDefaultMustBeSetOnTheBoard) {
     ASSERT_NE(news(d, "formation_default"), nullptr);
     ASSERT_NE(find<engine::RestoreRequired>(d), nullptr);
     EXPECT_TRUE(h.match.board_role("b1").restore_required);
+}
+
+TEST(C11_PASS_1, ThePlayerPassesAtTheBoardByTappingTheCarrierTwiceThenTheReceiver) {
+    Hall h;
+    h.kick_off();
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});  // the rook wins the ball on e4
+    EXPECT_EQ(news(h.tap(SQ_E4), "ball_in_hand"), nullptr);
+    auto d = h.tap(SQ_E4);
+    ASSERT_NE(news(d, "ball_in_hand"), nullptr);
+    d = h.tap(SQ_E2);
+    const auto* passed = news(d, "ball_passed");
+    ASSERT_NE(passed, nullptr);
+    EXPECT_EQ(passed->facts.at("to"), "e2");
+    EXPECT_EQ(h.match.ball().square, SQ_E2);
+    // A move between the taps drops the gesture: lift on one square, set down on another.
+    h.tap(SQ_E2);
+    h.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_G1});
+    h.send(engine::BoardFieldUpdate{"e1", "b1", 0, 2, SQ_H3});
+    EXPECT_EQ(news(h.tap(SQ_E2), "ball_in_hand"), nullptr);
+}
+
+TEST(C11_SHOOT_1, ThePlayerShootsAtTheBoardByTappingTheCarrierAThirdTime) {
+    Hall h;
+    h.kick_off();
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    h.tap(SQ_E4);
+    h.tap(SQ_E4);
+    // e8 is the empty goal square and the e-file is clear: the shot aims there; Black's king
+    // on d8 may save it, so the outcome is drawn from the seed (C11-SHOOT-3).
+    auto d = h.tap(SQ_E4);
+    const auto* shot = news(d, "shot");
+    ASSERT_NE(shot, nullptr);
+    EXPECT_EQ(shot->facts.at("target"), "e8");
+    // Tapping the piece on a goal square names that square instead.
+    Hall g;
+    g.kick_off();
+    g.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    g.tap(SQ_E4);
+    g.tap(SQ_E4);
+    d = g.tap(SQ_D8);
+    // The rook cannot reach d8 along its lines: refused with the shot's clause.
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(news(d, "shot"), nullptr);
+}
+
+TEST(C11_TURN_1, TheSideWithoutTheBallCannotPutItInHand) {
+    Hall h;
+    h.kick_off();
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    h.press(0);  // White ends its turn; Black has one move and no ball
+    h.tap(SQ_D7);
+    auto d = h.tap(SQ_D7);
+    EXPECT_EQ(news(d, "ball_in_hand"), nullptr);
+    EXPECT_TRUE(d.empty());
 }
 
 TEST(C11_BALL_1, TheFactsSayWhereTheBallIsAndWhoHasIt) {

@@ -389,6 +389,8 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
     }
     turn_ = ~side;
     moved_ = passed_ = false;
+    carrier_taps_ = 0;
+    ball_in_hand_ = false;
     // The clock is shared (C11-A17): the turn passes, the half's countdown runs on.
     news(rule, "turn", {{"side", color_name(turn_)}}, why + "; " + color_name(turn_) + " to play",
          out);
@@ -423,6 +425,8 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     possession_.reset();
     moved_ = passed_ = false;
     restore_required_ = false;
+    carrier_taps_ = 0;
+    ball_in_hand_ = false;
     news("C11-RESTART-1", "restart", {{"starts", color_name(starts)}, {"why", why}},
          "after the " + why + " the formations are set again (" +
              std::to_string(rules_.formation_ms / 1000) + " s); " + color_name(starts) +
@@ -445,7 +449,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
                       out);
     const Color side = Color(e.side);
     const std::string who = color_name(side);
-    if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
+    // An input of the players starts the match as the clock's press does; the host's seed not.
+    if (phase_ == MatchPhase::WAITING && e.kind != "seed") phase_ = MatchPhase::PLAYING;
 
     if (e.kind == "seed") {
         const std::string value = arg(e, "value");
@@ -455,6 +460,7 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
             return ignore("C11-SHOOT-3", "the seed is a whole number, not '" + value + "'", out);
         if (draws_ > 0) return ignore("C11-SHOOT-3", "the seed is set before the first draw", out);
         seed_ = seed;
+        seeded_ = true;
         return news("C11-SHOOT-3", "seed", {{"value", value}},
                     "contested shots are drawn from seed " + value, out);
     }
@@ -627,6 +633,96 @@ void ElevenMatch::on(const engine::BoardRestored& /*e*/, Out& out) {
     news("C11-CHECK-1", "board_restored", {}, "the board shows the field again", out);
 }
 
+// The players' own declarations at the board (C11-PASS-1, C11-SHOOT-1), without the arbiter:
+// a "tap" is a piece lifted and set back on its square, which reads as no move. The carrier
+// tapped twice puts the ball in hand; then a teammate tapped receives a pass, the carrier tapped
+// a third time shoots at the open goal square, and a defender on a goal square tapped is the
+// square shot at. Any move, or a tap of anything else, drops the gesture. The DGT board's field
+// updates are the events (their code 0 is an empty square).
+void ElevenMatch::on(const engine::BoardFieldUpdate& e, Out& out) {
+    if (stage_ != Stage::PLAY || phase_ != MatchPhase::PLAYING || !e.square ||
+        e.board != config_.board) {
+        lifted_.reset();
+        return;
+    }
+    const Square s = *e.square;
+    if (e.piece_code == 0) {
+        lifted_ = s;
+        return;
+    }
+    const bool tap = lifted_ == s;
+    lifted_.reset();
+    if (!tap) {  // a piece set down elsewhere: a move, which drops the gesture
+        carrier_taps_ = 0;
+        ball_in_hand_ = false;
+        return;
+    }
+    on_tap(s, out);
+}
+
+std::variant<Square, std::string> ElevenMatch::open_goal_target(Color side) const {
+    const Placement field = placement();
+    std::optional<Square> reachable;
+    std::string why;
+    for (Square g : goal_squares(~side)) {
+        if (auto bad = shot_problem(field, ball_.square, g, rules_)) {
+            if (why.empty()) why = bad->words;
+            continue;
+        }
+        if (field[g] == NO_PIECE) return g;
+        if (!reachable) reachable = g;
+    }
+    if (reachable) return *reachable;
+    return why.empty() ? std::string("no goal square can be shot at") : why;
+}
+
+void ElevenMatch::on_tap(Square s, Out& out) {
+    const Color side = turn_;
+    const bool carrier = ball_.where == Ball::Where::CARRIER && ball_.square == s;
+    if (!ball_in_hand_) {
+        if (!carrier || possession_ != side) {
+            carrier_taps_ = 0;
+            return;
+        }
+        if (++carrier_taps_ < 2) return;
+        carrier_taps_ = 0;
+        ball_in_hand_ = true;
+        return news("C11-PASS-1", "ball_in_hand",
+                    {{"side", color_name(side)}, {"carrier", square_to_string(s)}},
+                    std::string(color_name(side)) + " has the ball in hand on " +
+                        square_to_string(s) +
+                        ": tap a teammate to pass, the carrier again to shoot, or the piece on "
+                        "the goal square aimed at",
+                    out);
+    }
+    ball_in_hand_ = false;
+    GameInput in;
+    in.match = config_.id;
+    in.side = side;
+    in.note = "at the board";
+    const Piece p = field().piece_on(s);
+    if (carrier) {
+        const auto target = open_goal_target(side);
+        if (const auto* why = std::get_if<std::string>(&target))
+            return ignore("C11-SHOOT-1", "no shot: " + *why, out);
+        in.kind = "shot";
+        in.args = {{"target", square_to_string(std::get<Square>(target))}};
+    } else if (p != NO_PIECE && color_of(p) == side) {
+        in.kind = "pass";
+        in.args = {{"from", square_to_string(ball_.square)}, {"to", square_to_string(s)}};
+    } else if (is_goal_square(~side, s)) {
+        in.kind = "shot";
+        in.args = {{"target", square_to_string(s)}};
+    } else {
+        return ignore("C11-PASS-1",
+                      "the ball in hand goes to a teammate, the carrier (a shot) or a goal "
+                      "square's piece, not " +
+                          square_to_string(s),
+                      out);
+    }
+    return in.kind == "pass" ? pass(in, out) : shoot(in, out);
+}
+
 engine::BoardRole ElevenMatch::board_role(const std::string& /*board*/) const {
     engine::BoardRole role;
     // In the formation phase the board is read as snapshots (the formations), not moves.
@@ -681,21 +777,24 @@ std::vector<std::pair<std::string, std::string>> ElevenMatch::facts() const {
     std::string done = std::string(color_name(turn_)) + " to play";
     if (moved_) done += ", has moved";
     if (passed_) done += ", has passed";
+    if (ball_in_hand_) done += ", ball in hand";
     f.emplace_back("Turn", done);
     if (!bench_.empty()) f.emplace_back("Bench", std::to_string(bench_.size()) + " pieces");
     return f;
 }
 
 std::string ElevenMatch::canonical_extra() const {
-    std::string s = "eleven stage " + std::to_string(int(stage_)) + " half " +
-                    std::to_string(half_) + " goals " + std::to_string(goals_[0]) + " " +
-                    std::to_string(goals_[1]) + " turn " + std::to_string(int(turn_)) +
-                    " kickoff " + std::to_string(int(kick_off_)) + " moved " +
-                    std::to_string(moved_) + " passed " + std::to_string(passed_) + " ball " +
-                    std::to_string(int(ball_.where)) + " " + std::to_string(int(ball_.square)) +
-                    " possession " + (possession_ ? std::to_string(int(*possession_)) : "-") +
-                    " seed " + std::to_string(seed_) + " draws " + std::to_string(draws_) +
-                    " ready " + std::to_string(ready_[0]) + std::to_string(ready_[1]);
+    std::string s =
+        "eleven stage " + std::to_string(int(stage_)) + " half " + std::to_string(half_) +
+        " goals " + std::to_string(goals_[0]) + " " + std::to_string(goals_[1]) + " turn " +
+        std::to_string(int(turn_)) + " kickoff " + std::to_string(int(kick_off_)) + " moved " +
+        std::to_string(moved_) + " passed " + std::to_string(passed_) + " ball " +
+        std::to_string(int(ball_.where)) + " " + std::to_string(int(ball_.square)) +
+        " possession " + (possession_ ? std::to_string(int(*possession_)) : "-") + " seed " +
+        std::to_string(seed_) + (seeded_ ? "" : "?") + " draws " + std::to_string(draws_) +
+        " ready " + std::to_string(ready_[0]) + std::to_string(ready_[1]) + " gesture " +
+        (lifted_ ? std::to_string(int(*lifted_)) : "-") + " " + std::to_string(carrier_taps_) +
+        " " + std::to_string(ball_in_hand_);
     s += "\nfield " + (stage_ == Stage::PLAY ? field().fen() : board_text(seen_));
     return s;
 }
@@ -741,8 +840,9 @@ std::string ElevenMatch::extra_snapshot() const {
     for (Piece p : bench_) bench.push_back(int(p));
     j["bench"] = bench;
     j["half"] = half_;
-    j["seed"] = {seed_, draws_};
+    j["seed"] = {seed_, draws_, seeded_};
     j["last_conceder"] = opt_int(last_conceder_);
+    j["gesture"] = {lifted_ ? int(*lifted_) : -1, carrier_taps_, ball_in_hand_};
     return j.dump();
 }
 
@@ -788,7 +888,13 @@ bool ElevenMatch::restore_extra(std::string_view text) {
         half_ = j.at("half").get<int>();
         seed_ = j.at("seed")[0].get<std::uint64_t>();
         draws_ = j.at("seed")[1].get<std::uint64_t>();
+        seeded_ = j.at("seed")[2].get<bool>();
         last_conceder_ = opt_color(j.at("last_conceder").get<int>());
+        const auto& g = j.at("gesture");
+        lifted_ =
+            g[0].get<int>() < 0 ? std::nullopt : std::optional<Square>(Square(g[0].get<int>()));
+        carrier_taps_ = g[1].get<int>();
+        ball_in_hand_ = g[2].get<bool>();
         return true;
     } catch (const std::exception&) {
         return false;

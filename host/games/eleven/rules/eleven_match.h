@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "chess/position.h"
@@ -66,6 +67,7 @@ class ElevenMatch : public engine::Match {
     std::vector<std::pair<std::string, std::string>> facts() const override;
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
+    bool wants_seed() const override { return !seeded_ && phase_ != engine::MatchPhase::FINISHED; }
 
     Stage stage() const { return stage_; }
     const Ball& ball() const { return ball_; }
@@ -86,6 +88,7 @@ class ElevenMatch : public engine::Match {
     void on(const engine::ClockPressed& e, std::vector<engine::Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<engine::Decision>& out) override;
     void on(const engine::BoardRestored& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::BoardFieldUpdate& e, std::vector<engine::Decision>& out) override;
     std::string canonical_extra() const override;
 
   private:
@@ -103,6 +106,10 @@ class ElevenMatch : public engine::Match {
     void restart(chess::Color starts, const std::string& why, Out& out);
     void after_move(Out& out);
     void half_over(Out& out);
+    // The pass-and-shot gesture at the board: a piece lifted and set back on its square.
+    void on_tap(chess::Square s, Out& out);
+    // The goal square a shot from the carrier with no square named aims at, or the reason none.
+    std::variant<chess::Square, std::string> open_goal_target(chess::Color side) const;
     // What the hub's faces do: the formation's countdown set and running, or the half's running.
     void run_formation_clock(Out& out);
     void run_half_clock(const char* rule, const std::string& why, Out& out);
@@ -140,7 +147,14 @@ class ElevenMatch : public engine::Match {
     int half_ = 1;
     std::uint64_t seed_ = 0;
     std::uint64_t draws_ = 0;
+    bool seeded_ = false;
     std::optional<chess::Color> last_conceder_;  // C11-A18 last_conceder
+    // The gesture (docs/games/eleven.md): the square lifted and not yet set down, the carrier's
+    // taps so far, and whether the ball is "in hand" (two taps of the carrier) waiting for the
+    // receiver's or the goal's tap.
+    std::optional<chess::Square> lifted_;
+    int carrier_taps_ = 0;
+    bool ball_in_hand_ = false;
 };
 
 }  // namespace venue::games::eleven
