@@ -86,7 +86,9 @@ void register_demo_command(CLI::App& app) {
     cmd->add_option("--tree", o->tree, demo::demo_option_help("--tree"));
     cmd->add_option("--players", o->players, demo::demo_option_help("--players"));
     cmd->add_option("--log", o->log, "Log file to create (default: venue-demo-DATE-TIME.sqlite)");
-    cmd->add_option("--seed", o->seed, "Seed for who contests which claim and by how much")
+    cmd->add_option(
+           "--seed", o->seed,
+           "Seed of the demo: who contests which claim and by how much, a game's random draws")
         ->capture_default_str();
     cmd->add_option("--elf", o->elf, "Hub firmware ELF (default: the one this build made)");
     cmd->add_option("--step-timeout", o->step_timeout_ms,

@@ -30,6 +30,9 @@ struct DemoBoard {
     std::string id;              // the board's id in the match
     std::string serial;          // the emulated DGT board's serial number (5 characters)
     bool start_position = true;  // false: empty until a position is set up on it
+    // The venue file gives the board's orientation (normal), for a game whose board never shows
+    // the start position it would be detected from: every field update then names its square.
+    bool orientation_set = false;
 };
 
 // A game's demo, planned: decided before anything runs (the same options and seed give the
@@ -51,6 +54,9 @@ class PlannedDemo {
     // The game's own lines of the summary after the result (a score, the games of a tree),
     // whole lines ending in '\n'; "" none.
     virtual std::string summary(const engine::Match& /*match*/) const { return ""; }
+    // The seed of the match's random draws, as the venue file's [event] seed (the same demo
+    // draws the same); none: the game draws nothing, or the host draws the seed.
+    virtual std::optional<std::uint64_t> seed() const { return std::nullopt; }
     // The game's own line in the running account for a decision (without the time), or nullopt
     // for the account's usual one (demo/account.h).
     virtual std::optional<std::string> account_line(const engine::Decision& /*decision*/) const {

@@ -47,6 +47,11 @@ class People {
              std::function<bool()> reached = {}) {
         script_.add(std::move(what), delay_ms, std::move(action), std::move(reached));
     }
+    void add_repeated(std::string what, std::int64_t delay_ms, std::function<void()> action,
+                      std::function<bool()> reached, std::function<bool()> more) {
+        script_.add_repeated(std::move(what), delay_ms, std::move(action), std::move(reached),
+                             std::move(more));
+    }
 
     // A claim button of the hub, held for hold_ms.
     void press(int button, std::int64_t hold_ms);

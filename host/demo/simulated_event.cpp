@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "io/dgt/dgt_square.h"
 #include "io/link/termios_link.h"
 #include "sim/dgt/dgt_emulator.h"
 #include "sim/hub/hub_rig_thread.h"
@@ -78,13 +79,19 @@ std::optional<std::string> SimulatedEvent::start_devices(const std::string& log_
     venue.log_path = log_path;
     venue.hub.port = hub_path_;
     venue.matches = {match};
+    venue.seed = plan_->seed();
     auto session = runtime::Session::open(venue, log_path);
     if (!session) return session.error();
     session_ = std::move(*session);
     daemon_ = std::make_unique<runtime::Daemon>(*session_);
     daemon_->attach_hub(std::make_unique<io::TermiosLink>(hub_path_, 115200), match.id);
-    for (const auto& [id, path] : paths_)
-        daemon_->attach_board(id, io::dgt::BoardPort::path(path), match.id);
+    const std::vector<DemoBoard> boards = plan_->boards();
+    for (std::size_t i = 0; i < paths_.size(); ++i) {
+        io::dgt::BoardRunnerConfig board;
+        if (boards[i].orientation_set) board.session.orientation = io::dgt::Orientation::NORMAL;
+        daemon_->attach_board(paths_[i].first, io::dgt::BoardPort::path(paths_[i].second), match.id,
+                              board);
+    }
     return std::nullopt;
 }
 

@@ -6,7 +6,14 @@ namespace venue::demo {
 
 void TimedScript::add(std::string what, std::int64_t delay_ms, std::function<void()> action,
                       std::function<bool()> reached) {
-    steps_.push_back({std::move(what), delay_ms, std::move(action), std::move(reached)});
+    steps_.push_back({std::move(what), delay_ms, std::move(action), std::move(reached), {}});
+}
+
+void TimedScript::add_repeated(std::string what, std::int64_t delay_ms,
+                               std::function<void()> action, std::function<bool()> reached,
+                               std::function<bool()> more) {
+    steps_.push_back(
+        {std::move(what), delay_ms, std::move(action), std::move(reached), std::move(more)});
 }
 
 int TimedScript::scaled(std::int64_t ms) const {
@@ -31,7 +38,7 @@ void TimedScript::poll(std::int64_t now_ms) {
                            std::to_string(timing_.step_timeout_ms / 1000) + " s";
             return;
         }
-        ++next_;
+        if (!s.more || !s.more()) ++next_;
         started_ = false;
         ready_at_ms_ = -1;
         if (done()) return;

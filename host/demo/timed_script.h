@@ -26,6 +26,10 @@ class TimedScript {
     // reached() (may be empty: nothing to wait for).
     void add(std::string what, std::int64_t delay_ms, std::function<void()> action,
              std::function<bool()> reached = {});
+    // A step that runs again (its delay, its action, its wait) for as long as more() says so
+    // once it is reached: a game played turn by turn, each turn decided when it comes.
+    void add_repeated(std::string what, std::int64_t delay_ms, std::function<void()> action,
+                      std::function<bool()> reached, std::function<bool()> more);
     // Runs what is due. now_ms: a monotonic clock.
     void poll(std::int64_t now_ms);
 
@@ -42,6 +46,7 @@ class TimedScript {
         std::int64_t delay_ms = 0;
         std::function<void()> action;
         std::function<bool()> reached;
+        std::function<bool()> more;  // a repeated step: again while this holds
     };
     DirectorTiming timing_;
     std::vector<Step> steps_;

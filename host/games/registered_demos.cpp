@@ -3,6 +3,7 @@
 #include "demo/game_demo.h"
 #include "games/business/demo/business_demo.h"
 #include "games/chessball/demo/chessball_demo.h"
+#include "games/eleven/demo/eleven_demo.h"
 
 namespace venue::demo {
 
@@ -10,6 +11,7 @@ const std::vector<const GameDemo*>& registered_demos() {
     static const std::vector<const GameDemo*> demos = {
         &games::chessball::demo(),
         &games::business::demo(),
+        &games::eleven::demo(),
     };
     return demos;
 }

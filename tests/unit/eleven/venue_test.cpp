@@ -202,6 +202,15 @@ TEST(C11_A17, TheHubsFacesKeepTheFormationsAndTheHalfsCountdowns) {
     EXPECT_EQ(c.back()->side, WHITE);
     EXPECT_EQ(h.match.clock_face_on_move(), WHITE);
 
+    // A paddle that starts the stopped hub clock reaches the engine as a running reading: that
+    // starts the match too.
+    Hall started;
+    engine::ClockReading reading{"e1", 300'000, 300'000, BLACK};
+    d = started.send(reading);
+    EXPECT_EQ(started.match.phase(), engine::MatchPhase::PLAYING);
+    ASSERT_EQ(commands(d).size(), 2u);  // Black's face runs already: its time is set
+    EXPECT_EQ(commands(d)[0]->command, DeviceAction::CLOCK_SET_TIME);
+
     // A paddle pressed in play switches the hub: the match runs the half's face again.
     d = h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
     ASSERT_EQ(commands(d).size(), 1u);

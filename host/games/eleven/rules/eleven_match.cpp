@@ -89,14 +89,16 @@ Placement ElevenMatch::placement() const {
 // --- Formation (C11-FORM-*) -----------------------------------------------------------------
 
 void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
-    // In play the board's moves arrive as MoveSensed; its snapshots are evidence only.
-    if (phase_ == MatchPhase::FINISHED || stage_ != Stage::FORMATION) return;
+    if (phase_ == MatchPhase::FINISHED) return;
     auto read = placement_of(e.placement);
     if (!read)
         return ignore(
             "C11-FORM-1",
             "the board's reading '" + e.placement + "' is not eight ranks of eight squares", out);
+    // The board as last read, in play too: the formation phase after a goal starts from it.
     seen_ = *read;
+    // In play the board's moves arrive as MoveSensed; its snapshots are evidence only.
+    if (stage_ != Stage::FORMATION) return;
     for (Color side : {WHITE, BLACK}) {
         const std::string who = color_name(side);
         if (ready_[side]) {
@@ -126,10 +128,19 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
 void ElevenMatch::ready(Color side, Out& out) {
     const std::string who = color_name(side);
     if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready already", out);
+    // C11-A3: a side that declared no substitute has the default's, the queen, when its set
+    // has one left over.
+    const bool by_default = !substitute_[side];
+    if (by_default) substitute_[side] = DEFAULT_SUBSTITUTE;
     const auto problems = formation_problems(seen_, side, round_of(side), rules_);
-    if (!problems.empty())
+    if (!problems.empty()) {
+        if (by_default) substitute_[side].reset();
         return ignore(problems.front().clause.c_str(),
                       who + " cannot be Ready: " + words_of(problems), out);
+    }
+    if (by_default)
+        news("C11-A3", "substitute", {{"side", who}, {"piece", "q"}},
+             who + " declared no substitute: the queen, as in the default formation", out);
     ready_[side] = true;
     ready_formation_[side] = pieces_of(seen_, side);
     news("C11-FORM-8", "ready", {{"side", who}},
@@ -143,7 +154,10 @@ void ElevenMatch::time_up(Out& out) {
     for (Color side : {WHITE, BLACK}) {
         if (ready_[side]) continue;
         const std::string who = color_name(side);
+        const bool by_default = !substitute_[side];  // C11-A3: the queen, if one is left over
+        if (by_default) substitute_[side] = DEFAULT_SUBSTITUTE;
         const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+        if (by_default && !problems.empty()) substitute_[side].reset();
         if (problems.empty()) {
             ready_formation_[side] = pieces_of(seen_, side);
             news("C11-A4", "formation_used", {{"side", who}},
@@ -290,7 +304,8 @@ std::string ElevenMatch::element_refusal(Color side, const char* element) const 
     if (stage_ != Stage::PLAY) return "the formation phase: no " + std::string(element) + " yet";
     if (side != turn_) return std::string("it is ") + color_name(turn_) + "'s turn";
     if (possession_ != side) return who + " does not have the ball (C11-TURN-1)";
-    if (field().in_check())
+    // Its own king: a side that has just moved (and given check, say) is never in check.
+    if (field().side_to_move() == side && field().in_check())
         return who + "'s king is in check: the first thing is a move that meets it (C11-A13)";
     return "";
 }
@@ -543,12 +558,13 @@ void ElevenMatch::refuse_move(const std::string& uci, const char* rule, const st
 
 // --- At the venue: the hub's buttons and clock, the board --------------------------------------
 
-void ElevenMatch::run_formation_clock(Out& out) {
+void ElevenMatch::run_formation_clock(Out& out, bool runs_already) {
     using engine::DeviceAction;
     // Run first, then set: running a face the hub does not run restarts its clock with the
     // times it last reported, which the set then corrects.
-    out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, BLACK, 0}, "C11-FORM-1",
-                   "the formation's countdown runs"});
+    if (!runs_already)
+        out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, BLACK, 0},
+                       "C11-FORM-1", "the formation's countdown runs"});
     out.push_back(
         {engine::DeviceCommand{"hub", DeviceAction::CLOCK_SET_TIME, BLACK, rules_.formation_ms},
          "C11-FORM-1", std::to_string(rules_.formation_ms / 1000) + " s to set the formations"});
@@ -591,20 +607,28 @@ void ElevenMatch::on(const engine::ClaimPressed& e, Out& out) {
 // formation's countdown (the arbiter's start); later the match runs its countdown on again.
 void ElevenMatch::on(const engine::ClockPressed& /*e*/, Out& out) {
     if (finished(out)) return;
-    if (phase_ == MatchPhase::WAITING) {
-        phase_ = MatchPhase::PLAYING;
-        run_formation_clock(out);
-        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE,
-                                             rules_.half_ms},
-                       "C11-TIME-1", "the first half's countdown, ready on White's face"});
-        return;
-    }
+    if (phase_ == MatchPhase::WAITING) return start(std::nullopt, out);
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
     if (stage_ == Stage::FORMATION)
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, BLACK, 0},
                        "C11-A17", "the clock is the match's: the formation's countdown runs on"});
     else
         run_half_clock("C11-A17", "the clock is the match's: the half's countdown runs on", out);
+}
+
+void ElevenMatch::start(std::optional<Color> running, Out& out) {
+    phase_ = MatchPhase::PLAYING;
+    run_formation_clock(out, running == BLACK);
+    out.push_back(
+        {engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE, rules_.half_ms},
+         "C11-TIME-1", "the first half's countdown, ready on White's face"});
+}
+
+// A paddle that starts the hub's stopped clock reaches the engine as the reading of a running
+// clock: before the match, that is the arbiter starting it.
+void ElevenMatch::on(const engine::ClockReading& e, Out& out) {
+    Match::on(e, out);
+    if (phase_ == MatchPhase::WAITING && e.running) start(e.running, out);
 }
 
 // A face at zero: Black's ends the formation phase (C11-A4), White's the half (C11-TIME-1).

@@ -87,6 +87,7 @@ class ElevenMatch : public engine::Match {
     void on(const engine::ClaimPressed& e, std::vector<engine::Decision>& out) override;
     void on(const engine::ClockPressed& e, std::vector<engine::Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::ClockReading& e, std::vector<engine::Decision>& out) override;
     void on(const engine::BoardRestored& e, std::vector<engine::Decision>& out) override;
     void on(const engine::BoardFieldUpdate& e, std::vector<engine::Decision>& out) override;
     std::string canonical_extra() const override;
@@ -106,12 +107,15 @@ class ElevenMatch : public engine::Match {
     void restart(chess::Color starts, const std::string& why, Out& out);
     void after_move(Out& out);
     void half_over(Out& out);
+    // The arbiter started the clock: the first formation's countdown (`running`: the face the
+    // hub already runs).
+    void start(std::optional<chess::Color> running, Out& out);
     // The pass-and-shot gesture at the board: a piece lifted and set back on its square.
     void on_tap(chess::Square s, Out& out);
     // The goal square a shot from the carrier with no square named aims at, or the reason none.
     std::variant<chess::Square, std::string> open_goal_target(chess::Color side) const;
     // What the hub's faces do: the formation's countdown set and running, or the half's running.
-    void run_formation_clock(Out& out);
+    void run_formation_clock(Out& out, bool runs_already = false);
     void run_half_clock(const char* rule, const std::string& why, Out& out);
     // The side whose player has hub button `button`, or none.
     std::optional<chess::Color> side_of_button(int button) const;

@@ -1,0 +1,243 @@
+#include "games/eleven/demo/eleven_director.h"
+
+#include "chess/movegen.h"
+#include "chess/uci.h"
+#include "demo/board_lines.h"
+#include "games/eleven/rules/ball_lines.h"
+#include "games/eleven/rules/eleven_field.h"
+#include "games/eleven/rules/formation.h"
+#include "venue/seeded_random.h"
+
+namespace venue::games::eleven {
+
+namespace {
+
+using namespace chess;
+
+std::string sq(Square s) {
+    return square_to_string(s);
+}
+
+char fen_letter(Piece p) {
+    static constexpr const char* LETTERS = "pnbrqk";
+    const char c = LETTERS[int(type_of(p)) - int(PAWN)];
+    return color_of(p) == WHITE ? char(c - 'a' + 'A') : c;
+}
+
+// How far `s` is from `side`'s target goal, in ranks: a move that lowers it goes forward.
+int to_goal(Color side, Square s) {
+    return side == WHITE ? 7 - int(rank_of(s)) : int(rank_of(s));
+}
+
+// A goal square of the other side that a shot from `from` may aim at (shot_problem), or none.
+std::optional<Square> shot_target(const Placement& field, Color side, Square from,
+                                  const ElevenRules& rules) {
+    for (Square g : goal_squares(~side))
+        if (!shot_problem(field, from, g, rules)) return g;
+    return std::nullopt;
+}
+
+}  // namespace
+
+ElevenDirector::ElevenDirector(const ElevenDemoPlan& plan, demo::EventDevices devices,
+                               demo::DirectorTiming timing)
+    : People(std::move(devices), timing), plan_(plan) {
+    auto* self = this;
+    add("the hub and the board come up", 0, {}, [self] {
+        auto hub = self->daemon_.hub_status();
+        auto boards = self->daemon_.board_statuses();
+        return hub && hub->state == io::HubSessionState::RUNNING && hub->commands_pending == 0 &&
+               !boards.empty() && boards[0].state == io::dgt::BoardLinkState::CONNECTED &&
+               boards[0].has_board;
+    });
+    add(
+        "the arbiter starts the formation's countdown (a paddle)", 800,
+        [self] { self->paddle(WHITE); },
+        [self] { return self->match().phase() == engine::MatchPhase::PLAYING; });
+    add_repeated(
+        "the players play", 450, [self] { self->act(); },
+        [self] {
+            return self->game_over_ || self->progress_ >= self->want_progress_ ||
+                   (self->waiting_ && self->waiting_());
+        },
+        [self] { return !self->game_over_; });
+}
+
+const ElevenMatch& ElevenDirector::match() const {
+    return dynamic_cast<const ElevenMatch&>(*daemon_.session().state().match(plan_.match.id));
+}
+
+void ElevenDirector::observe(const runtime::StepRecord& record) {
+    for (const runtime::Applied& a : record.applied)
+        for (const engine::Decision& d : a.decisions) {
+            if (std::holds_alternative<engine::MoveAccepted>(d.body)) ++progress_;
+            if (const auto* n = std::get_if<engine::GameNews>(&d.body); n && n->kind != "formation")
+                ++progress_;
+            if (std::holds_alternative<engine::GameEnded>(d.body)) game_over_ = true;
+        }
+}
+
+std::uint64_t ElevenDirector::choose(std::uint64_t n) {
+    return engine::seeded_below(plan_.seed, draws_++, n);
+}
+
+int ElevenDirector::button_of(Color side) const {
+    return plan_.match.side(side).players.at(0).buttons.at(0);
+}
+
+void ElevenDirector::act() {
+    const ElevenMatch& m = match();
+    waiting_ = nullptr;
+    want_progress_ = progress_ + 1;
+    if (m.phase() == engine::MatchPhase::FINISHED) return;
+    if (m.stage() == Stage::FORMATION) return set_formations(m);
+    if (++turns_ > plan_.max_turns) {
+        // A match that runs on too long: the arbiter ends it (as full time would).
+        engine::GameInput in;
+        in.match = plan_.match.id;
+        in.kind = "full_time";
+        in.arbiter = "Arbiter (demo)";
+        in.note = "the demo's time is up";
+        return post(std::move(in));
+    }
+    if (m.possession() == m.to_move()) return possession_turn(m);
+    single_move(m);
+}
+
+// The default formations, each square set as the players would: what is not where it belongs
+// is lifted, then every missing piece is put down; then both buttons (Ready).
+void ElevenDirector::set_formations(const ElevenMatch& m) {
+    Placement target{};
+    for (Color side : {WHITE, BLACK}) {
+        const Placement own = default_formation(side, ElevenRules::of(plan_.match));
+        for (int s = 0; s < SQUARE_NB; ++s)
+            if (own[std::size_t(s)] != NO_PIECE) target[std::size_t(s)] = own[std::size_t(s)];
+    }
+    const Placement& seen = m.formation_seen();
+    if (seen != target) {
+        std::vector<std::string> lines;
+        for (int s = 0; s < SQUARE_NB; ++s)
+            if (seen[std::size_t(s)] != NO_PIECE && seen[std::size_t(s)] != target[std::size_t(s)])
+                lines.push_back("lift " + sq(Square(s)));
+        for (int s = 0; s < SQUARE_NB; ++s)
+            if (target[std::size_t(s)] != NO_PIECE &&
+                seen[std::size_t(s)] != target[std::size_t(s)])
+                lines.push_back("put " + sq(Square(s)) + " " + fen_letter(target[std::size_t(s)]));
+        board(plan_.match.board, lines, script_.scaled(120));
+        waiting_ = [this, target] {
+            return match().formation_seen() == target || match().stage() != Stage::FORMATION;
+        };
+        want_progress_ = 1 << 30;  // wait for the board, not for news
+        return;
+    }
+    for (Color side : {WHITE, BLACK})
+        if (!m.ready(side)) {
+            press(button_of(side), 80);
+            waiting_ = [this, side] {
+                return match().ready(side) || match().stage() != Stage::FORMATION;
+            };
+            want_progress_ = 1 << 30;
+            return;
+        }
+}
+
+// The side with the ball: pass to a teammate with a clear shot, shoot when the carrier has one
+// after its move, move the carrier forward, or end the turn.
+void ElevenDirector::possession_turn(const ElevenMatch& m) {
+    const Color side = m.to_move();
+    const Ball& ball = m.ball();
+    const Position& pos = m.field();
+    const ElevenRules rules = ElevenRules::of(plan_.match);
+    Placement field{};
+    for (int s = 0; s < SQUARE_NB; ++s) field[std::size_t(s)] = pos.piece_on(Square(s));
+    const std::string facts_turn = [&] {
+        for (const auto& [name, value] : m.facts())
+            if (name == "Turn") return value;
+        return std::string();
+    }();
+    const bool moved = facts_turn.find("has moved") != std::string::npos;
+    const bool in_check = pos.side_to_move() == side && pos.in_check();
+    const bool passed = facts_turn.find("has passed") != std::string::npos;
+
+    if (ball.where != Ball::Where::CARRIER) {
+        // The ball on a corner: a piece onto it collects it (C11-A12), else any move.
+        if (!moved) {
+            for (Move mv : legal_moves(pos))
+                if (mv.to() == ball.square) return play(mv);
+            const auto all = legal_moves(pos);
+            if (all.size() > 0) return play(all[std::size_t(choose(all.size()))]);
+        }
+        return end_turn(side);
+    }
+    const Square carrier = ball.square;
+    if ((moved || passed) && !in_check && shot_target(field, side, carrier, rules))
+        return tap(carrier, 3);  // ball in hand, then the shot
+    if (!passed && !in_check) {
+        // A teammate with a clear shot first; else one nearer the goal than the carrier.
+        std::optional<Square> shooter, ahead;
+        for (int s = 0; s < SQUARE_NB; ++s) {
+            const Square r = Square(s);
+            const Piece p = field[std::size_t(s)];
+            if (r == carrier || p == NO_PIECE || color_of(p) != side) continue;
+            if (pass_problem(field, carrier, r, rules)) continue;
+            if (!shooter && shot_target(field, side, r, rules)) shooter = r;
+            if (!ahead && to_goal(side, r) < to_goal(side, carrier)) ahead = r;
+        }
+        if (const auto to = shooter ? shooter : ahead) {
+            tap(carrier, 2);
+            return tap(*to, 1);
+        }
+    }
+    if (!moved) {
+        std::vector<Move> forward, any;
+        for (Move mv : legal_moves(pos)) {
+            if (mv.from() == carrier && to_goal(side, mv.to()) < to_goal(side, carrier))
+                forward.push_back(mv);
+            any.push_back(mv);
+        }
+        const std::vector<Move>& from = forward.empty() ? any : forward;
+        if (!from.empty()) return play(from[choose(from.size())]);
+    }
+    end_turn(side);
+}
+
+// The side without the ball: one move, taking the carrier (or any piece) when it can; the kick-off
+// into the centre circle.
+void ElevenDirector::single_move(const ElevenMatch& m) {
+    const Position& pos = m.field();
+    const ElevenRules rules = ElevenRules::of(plan_.match);
+    std::vector<Move> best, captures, any;
+    for (Move mv : legal_moves(pos)) {
+        any.push_back(mv);
+        if (m.ball().where == Ball::Where::CENTRE) {
+            if (in_centre(mv.to(), rules)) best.push_back(mv);
+        } else if (m.ball().where == Ball::Where::CARRIER && mv.to() == m.ball().square) {
+            best.push_back(mv);
+        } else if (pos.piece_on(mv.to()) != NO_PIECE) {
+            captures.push_back(mv);
+        }
+    }
+    const std::vector<Move>& from = !best.empty() ? best : !captures.empty() ? captures : any;
+    if (from.empty()) return end_turn(m.to_move());
+    play(from[choose(from.size())]);
+}
+
+void ElevenDirector::play(Move move) {
+    board(plan_.match.board, demo::move_lines(match().field(), move), script_.scaled(140));
+}
+
+void ElevenDirector::tap(Square s, int times) {
+    const Piece p = match().field().piece_on(s);
+    std::vector<std::string> lines;
+    for (int i = 0; i < times; ++i) {
+        lines.push_back("lift " + sq(s));
+        lines.push_back(std::string("put ") + sq(s) + " " + fen_letter(p));
+    }
+    board(plan_.match.board, lines, script_.scaled(120));
+}
+
+void ElevenDirector::end_turn(Color side) {
+    press(button_of(side), 80);
+}
+
+}  // namespace venue::games::eleven

@@ -1,0 +1,60 @@
+// The Chess Eleven demo's players and arbiter, on the simulated devices as people would: the
+// arbiter starts the formation's countdown with the clock's paddle; each player sets the default
+// formation (C11-A3) piece by piece on the emulated board and presses his hub button (Ready);
+// in play each turn is decided when it comes, from the match as the engine holds it: the side
+// with the ball moves its carrier towards goal, passes (the carrier tapped twice, then the
+// receiver) to a teammate with a clear shot and shoots (the carrier tapped a third time), or
+// ends its turn with the button; the side without it makes its one move, taking the carrier
+// when it can. Choices between equals come from the plan's seed, so the same seed plays the
+// same game. Every step waits for the engine's answer and fails with its name if none comes.
+//
+// Runs on the daemon's thread, between steps (poll()): no locks, no threads of its own.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "demo/people.h"
+#include "games/eleven/rules/eleven_match.h"
+
+namespace venue::games::eleven {
+
+struct ElevenDemoPlan {
+    engine::MatchConfig match;
+    std::uint64_t seed = 1858;
+    int max_turns = 400;  // a match to goals that has not ended by then is ended by the arbiter
+};
+
+class ElevenDirector : public demo::People {
+  public:
+    ElevenDirector(const ElevenDemoPlan& plan, demo::EventDevices devices,
+                   demo::DirectorTiming timing);
+
+    void observe(const runtime::StepRecord& record) override;
+
+  private:
+    const ElevenMatch& match() const;
+    // The next thing a person does, from the match as it stands; it sets what to wait for.
+    void act();
+    void set_formations(const ElevenMatch& m);
+    void possession_turn(const ElevenMatch& m);
+    void single_move(const ElevenMatch& m);
+    void play(chess::Move move);
+    void tap(chess::Square s, int times);
+    void end_turn(chess::Color side);
+    int button_of(chess::Color side) const;
+    std::uint64_t choose(std::uint64_t n);
+
+    const ElevenDemoPlan& plan_;
+    std::uint64_t draws_ = 0;
+    int turns_ = 0;
+    // What the engine has decided so far: everything that moves the game on counts.
+    int progress_ = 0;
+    int want_progress_ = 0;
+    std::function<bool()> waiting_;  // the current step's wait, beside progress
+    bool game_over_ = false;
+};
+
+}  // namespace venue::games::eleven

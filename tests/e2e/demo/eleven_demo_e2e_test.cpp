@@ -1,0 +1,89 @@
+// `venue demo --game eleven` as a user runs it, then its log read back: the hub firmware in
+// simavr keeps the formation's and the half's countdowns, the players set formations piece by
+// piece on an emulated DGT board (its orientation set in the venue file), press their buttons,
+// play, and pass and shoot by tapping pieces; the log must hold the seed the host drew from the
+// demo's, the passes and shots declared at the board, the goals, and a result the replay gives.
+#include <gtest/gtest.h>
+
+#include "demo_process.h"
+#include "runtime/replay.h"
+
+namespace venue {
+namespace {
+
+using namespace e2e;
+
+struct FromLog {
+    int seeds = 0, passes = 0, in_hand = 0, shots = 0, goals = 0, kick_offs = 0, taps = 0;
+    int refused = 0;  // EventIgnored of the match's own rules (C11-*): the players never err
+    std::vector<engine::GameEnded> ended;
+    std::string state_hash;
+};
+
+FromLog read_log(const std::string& log, runtime::ReplayOutcome& outcome) {
+    FromLog f;
+    auto replayed = runtime::replay_log(
+        log, std::numeric_limits<std::int64_t>::max(), [&](const runtime::Applied& a) {
+            if (auto* in = std::get_if<engine::GameInput>(&a.event.body))
+                if (in->kind == "seed") ++f.seeds;
+            if (std::holds_alternative<engine::BoardFieldUpdate>(a.event.body)) ++f.taps;
+            for (const auto& d : a.decisions) {
+                if (auto* n = std::get_if<engine::GameNews>(&d.body)) {
+                    f.passes += n->kind == "ball_passed";
+                    f.in_hand += n->kind == "ball_in_hand";
+                    f.shots += n->kind == "shot";
+                    f.kick_offs += n->kind == "kick_off";
+                }
+                if (std::holds_alternative<engine::ScoreChanged>(d.body)) ++f.goals;
+                if (auto* g = std::get_if<engine::GameEnded>(&d.body)) f.ended.push_back(*g);
+                if (std::holds_alternative<engine::EventIgnored>(d.body) &&
+                    d.rule.rfind("C11-", 0) == 0)
+                    ++f.refused;
+            }
+        });
+    EXPECT_TRUE(replayed) << (replayed ? "" : replayed.error());
+    if (replayed) {
+        outcome = std::move(*replayed);
+        f.state_hash = outcome.state.state_hash();
+    }
+    return f;
+}
+
+TEST(ElevenDemoE2E, TwoPlayersPlayToTwoGoalsAtTheBoardAndTheLogTellsIt) {
+    const auto dir = fresh_dir("eleven");
+    const std::string log = (dir / "eleven.sqlite").string();
+    Ran demo =
+        run(VENUE + " demo --game eleven --tree goals --speed 4 --no-feed --log " + log + " 2>&1");
+    ASSERT_EQ(demo.status, 0) << demo.out;
+    EXPECT_NE(demo.out.find("Replaying the log gives the same state."), std::string::npos)
+        << demo.out;
+
+    runtime::ReplayOutcome outcome;
+    const FromLog f = read_log(log, outcome);
+    EXPECT_EQ(f.seeds, 1) << "one seed, drawn when the match was created";
+    EXPECT_GE(f.kick_offs, 2) << "a goal restarts the formations";
+    ASSERT_EQ(f.ended.size(), 1u);
+    EXPECT_EQ(f.ended[0].termination, "goals");
+    EXPECT_EQ(f.refused, 0) << "the demo's players make no declaration the rules refuse";
+    EXPECT_GT(f.taps, 0);
+    EXPECT_GT(f.in_hand, 0) << "the ball is put in hand by tapping the carrier twice";
+    EXPECT_GT(f.passes, 0) << "then a teammate tapped receives it";
+    EXPECT_GT(f.shots, 0) << "or the carrier tapped a third time shoots";
+    EXPECT_EQ(f.state_hash, final_state(demo.out));
+    Ran verify = run(VENUE + " verify " + log + " 2>&1");
+    EXPECT_EQ(verify.status, 0) << verify.out;
+
+    // The same seed plays the same match.
+    const std::string again = (dir / "again.sqlite").string();
+    Ran second = run(VENUE + " demo --game eleven --tree goals --speed 4 --no-feed --log " + again +
+                     " 2>&1");
+    ASSERT_EQ(second.status, 0) << second.out;
+    runtime::ReplayOutcome o2;
+    const FromLog g = read_log(again, o2);
+    EXPECT_EQ(g.goals, f.goals);
+    EXPECT_EQ(g.shots, f.shots);
+    EXPECT_EQ(g.passes, f.passes);
+}
+
+}  // namespace
+}  // namespace venue
