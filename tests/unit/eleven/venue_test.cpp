@@ -378,5 +378,37 @@ TEST(C11_KIT_1, ASnapshotRestoresTheSameMatchAtEveryStep) {
     }
 }
 
+TEST(C11_A13, ASideThatGivesCheckMayStillEndItsTurnPassOrShoot) {
+    Hall h;
+    h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    // White's knights on b1 and e2: the one on e2 kicks off to d4 and later checks from e6.
+    h.send(engine::BoardSnapshot{"e1", "b1", "rnbk1bnr/pppp4/8/8/8/8/2PPNPP1/RNBK1B1R"});
+    h.press(0);
+    h.press(8);
+    ASSERT_EQ(h.match.stage(), Stage::PLAY);
+    h.send(engine::MoveSensed{"e1", "b1", "e2d4"});
+    h.press(0);                                      // White ends its turn
+    h.send(engine::MoveSensed{"e1", "b1", "a7a6"});  // Black's one move
+    h.send(engine::MoveSensed{"e1", "b1", "d4e6"});  // the carrier checks the king on d8
+    ASSERT_TRUE(h.match.field().in_check());
+    auto d = h.press(0);
+    ASSERT_NE(news(d, "turn"), nullptr) << (d.empty() ? "" : d.back().reason);
+    EXPECT_EQ(h.match.to_move(), BLACK);
+}
+
+TEST(C11_RESTART_1, TheFormationAfterARestartIsJudgedFromTheBoardAsItIs) {
+    Hall h;
+    h.kick_off();
+    h.send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    // The board as read after the move: the rook stands on e4, off White's first three ranks.
+    h.send(engine::BoardSnapshot{"e1", "b1", "rnbk1bnr/pppp4/8/8/4R3/8/2PPPP2/RNBK1BN1"});
+    h.input(WHITE, "half_time");
+    ASSERT_EQ(h.match.stage(), Stage::FORMATION);
+    auto d = h.press(0);
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_FALSE(h.match.ready(WHITE));
+    EXPECT_NE(d.back().reason.find("cannot be Ready"), std::string::npos) << d.back().reason;
+}
+
 }  // namespace
 }  // namespace venue::games::eleven
