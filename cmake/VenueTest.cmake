@@ -1,13 +1,17 @@
-# venue_add_test(NAME name SOURCES ... [LIBS ...] LABELS label...)
+# venue_add_test(NAME name SOURCES ... [LIBS ...] LABELS label... [REALTIME])
 #
 # Builds a GoogleTest executable and registers each of its tests with CTest,
 # labelled so that a group (unit, firmware, integration, e2e, fuzz) runs alone:
 #   ctest --preset default -L unit
+# REALTIME: the tests play in real time against simulated devices (the hub in simavr, DGT
+# emulators on ptys, a host made to stall): two of them at once on a two-core machine starve
+# each other's simulated devices (a board that cannot answer for 3 s is rightly reported silent),
+# so they hold one CTest resource lock and run one at a time, beside the other tests.
 include(GoogleTest)
 find_package(GTest REQUIRED)
 
 function(venue_add_test)
-  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "REALTIME" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 300)
   endif()
@@ -23,9 +27,13 @@ function(venue_add_test)
   # Labels are set by a file CTest reads after the discovered tests: passed through
   # gtest_discover_tests, a second label would be taken for a property name.
   set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${ARG_NAME}_labels.cmake)
+  set(lock "")
+  if(ARG_REALTIME)
+    set(lock " RESOURCE_LOCK realtime")
+  endif()
   file(WRITE ${labels_file}
     "foreach(t IN LISTS ${ARG_NAME}_TESTS)\n"
-    "  set_tests_properties(\${t} PROPERTIES LABELS \"${ARG_LABELS}\" TIMEOUT ${ARG_TIMEOUT})\n"
+    "  set_tests_properties(\${t} PROPERTIES LABELS \"${ARG_LABELS}\" TIMEOUT ${ARG_TIMEOUT}${lock})\n"
     "endforeach()\n")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()
