@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../../support/decision_search.h"
+#include "eleven_script.h"
 #include "games/eleven/rules/eleven_match.h"
 #include "games/eleven/rules/shot.h"
 
@@ -14,44 +15,13 @@ using namespace chess;
 using engine::Decision;
 using engine::testing::find;
 
-// White: K d1; P c2 d2 e2 f2; R a1 e3; N b1 g1; B c1 f1. Black: K d8; P a7 b7 c7 d7; R a8 h8;
-// N b8 g8; B c8 f8: the e-file is open from White's rook to e8.
-constexpr const char* OPEN_E_FILE = "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1";
+using testing::news;
+using testing::OPEN_E_FILE;
 
-engine::MatchConfig config() {
-    engine::MatchConfig c;
-    c.id = "e1";
-    c.game = "eleven";
-    c.white().players.push_back({"w", "Wanda", 0, {}, ""});
-    c.black().players.push_back({"b", "Boris", 0, {}, ""});
-    return c;
-}
-
-struct Script {
+struct Script : testing::ElevenScript {
     explicit Script(int goals_to_win = 0, ElevenRules rules = {})
-        : match(config(), rules, goals_to_win) {}
-    ElevenMatch match;
+        : ElevenScript(testing::eleven_config(), rules, goals_to_win) {}
 
-    std::vector<Decision> send(engine::EventBody body) {
-        std::vector<Decision> out;
-        match.apply({0, std::nullopt, std::move(body)}, out);
-        return out;
-    }
-    std::vector<Decision> input(Color side, std::string kind,
-                                std::map<std::string, std::string> args = {}) {
-        engine::GameInput in;
-        in.match = "e1";
-        in.kind = std::move(kind);
-        in.side = side;
-        in.args = std::move(args);
-        return send(in);
-    }
-    std::vector<Decision> board(const std::string& placement) {
-        return send(engine::BoardSnapshot{"e1", "b1", placement});
-    }
-    std::vector<Decision> move(const std::string& uci) {
-        return send(engine::MoveSensed{"e1", "b1", uci});
-    }
     // Both sides declare a queen as substitute, set `placement` and press Ready.
     void formations(const std::string& placement = OPEN_E_FILE) {
         input(WHITE, "substitute", {{"piece", "q"}});
@@ -61,12 +31,6 @@ struct Script {
         input(BLACK, "ready");
     }
 };
-
-const engine::GameNews* news(const std::vector<Decision>& d, const std::string& kind) {
-    for (const Decision& x : d)
-        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
-    return nullptr;
-}
 
 // The seed whose first draw, for a shot with these chances, is `want`.
 std::uint64_t seed_for(ShotOutcome want, const ShotChances& chances) {

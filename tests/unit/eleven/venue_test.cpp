@@ -5,6 +5,7 @@
 
 #include "../../support/decision_search.h"
 #include "config/venue_config.h"
+#include "eleven_script.h"
 #include "games/eleven/rules/eleven_match.h"
 #include "games/eleven/rules/eleven_rules.h"
 #include "venue/snapshot.h"
@@ -18,22 +19,11 @@ using engine::Decision;
 using engine::DeviceAction;
 using engine::testing::find;
 
-constexpr const char* OPEN_E_FILE = "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1";
+using testing::news;
+using testing::OPEN_E_FILE;
 
 engine::MatchConfig config() {
-    engine::MatchConfig c;
-    c.id = "e1";
-    c.game = "eleven";
-    c.board = "b1";
-    c.white().players.push_back({"w", "Wanda", 0, {0}, ""});
-    c.black().players.push_back({"b", "Boris", 0, {8}, ""});
-    return c;
-}
-
-const engine::GameNews* news(const std::vector<Decision>& d, const std::string& kind) {
-    for (const Decision& x : d)
-        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
-    return nullptr;
+    return testing::eleven_config();
 }
 
 std::vector<const engine::DeviceCommand*> commands(const std::vector<Decision>& d) {
@@ -43,38 +33,8 @@ std::vector<const engine::DeviceCommand*> commands(const std::vector<Decision>& 
     return out;
 }
 
-struct Hall {
-    explicit Hall(engine::MatchConfig c = config()) : match(std::move(c)) {}
-    ElevenMatch match;
-    std::vector<Decision> send(engine::EventBody body) {
-        std::vector<Decision> out;
-        match.apply({0, std::nullopt, std::move(body)}, out);
-        return out;
-    }
-    std::vector<Decision> press(int button,
-                                engine::ClaimVerdict v = engine::ClaimVerdict::ACCEPTED) {
-        engine::ClaimPressed p;
-        p.match = "e1";
-        p.button = button;
-        p.verdict = v;
-        return send(p);
-    }
-    std::vector<Decision> input(Color side, std::string kind,
-                                std::map<std::string, std::string> args = {}) {
-        engine::GameInput in;
-        in.match = "e1";
-        in.kind = std::move(kind);
-        in.side = side;
-        in.args = std::move(args);
-        return send(in);
-    }
-    // A piece lifted and set back on `sq`.
-    std::vector<Decision> tap(Square sq) {
-        auto d = send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, sq});
-        auto more = send(engine::BoardFieldUpdate{"e1", "b1", 0, 5, sq});
-        d.insert(d.end(), more.begin(), more.end());
-        return d;
-    }
+struct Hall : testing::ElevenScript {
+    explicit Hall(engine::MatchConfig c = config()) : ElevenScript(std::move(c)) {}
     // The arbiter starts the match with the clock, both set OPEN_E_FILE and press Ready.
     void kick_off() {
         send(engine::ClockPressed{"e1", WHITE, std::nullopt});

@@ -1,0 +1,86 @@
+// What the Chess Eleven tests share: a match of two players (White "w" with hub button 0, Black
+// "b" with button 8, board "b1"), and a script that sends it events as the board, the hub and the
+// players would, returning the decisions. A test is a list of those calls and what it expects.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../../support/decision_search.h"
+#include "games/eleven/rules/eleven_match.h"
+#include "games/eleven/rules/eleven_rules.h"
+
+namespace venue::games::eleven::testing {
+
+// White: K d1; P c2 d2 e2 f2; R a1 e3; N b1 g1; B c1 f1. Black: K d8; P a7 b7 c7 d7; R a8 h8;
+// N b8 g8; B c8 f8: the e-file is open from White's rook to e8.
+constexpr const char* OPEN_E_FILE = "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1";
+
+// The match, with `rules` written into its [match.eleven] options.
+inline engine::MatchConfig eleven_config(const ElevenRules& rules = {}) {
+    engine::MatchConfig c;
+    c.id = "e1";
+    c.game = "eleven";
+    c.board = "b1";
+    c.white().players.push_back({"w", "Wanda", 0, {0}, ""});
+    c.black().players.push_back({"b", "Boris", 0, {8}, ""});
+    rules.write_to(c);
+    return c;
+}
+
+// The first GameNews of `kind` among the decisions, or nullptr.
+inline const engine::GameNews* news(const std::vector<engine::Decision>& d,
+                                    const std::string& kind) {
+    for (const engine::Decision& x : d)
+        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
+    return nullptr;
+}
+
+struct ElevenScript {
+    explicit ElevenScript(engine::MatchConfig c = eleven_config()) : match(std::move(c)) {}
+    ElevenScript(engine::MatchConfig c, ElevenRules rules, int goals_to_win)
+        : match(std::move(c), rules, goals_to_win) {}
+    ElevenMatch match;
+
+    std::vector<engine::Decision> send(engine::EventBody body) {
+        std::vector<engine::Decision> out;
+        match.apply({0, std::nullopt, std::move(body)}, out);
+        return out;
+    }
+    std::vector<engine::Decision> input(chess::Color side, std::string kind,
+                                        std::map<std::string, std::string> args = {}) {
+        engine::GameInput in;
+        in.match = "e1";
+        in.kind = std::move(kind);
+        in.side = side;
+        in.args = std::move(args);
+        return send(in);
+    }
+    std::vector<engine::Decision> board(const std::string& placement) {
+        return send(engine::BoardSnapshot{"e1", "b1", placement});
+    }
+    std::vector<engine::Decision> move(const std::string& uci) {
+        return send(engine::MoveSensed{"e1", "b1", uci});
+    }
+    std::vector<engine::Decision> press(int button,
+                                        engine::ClaimVerdict v = engine::ClaimVerdict::ACCEPTED) {
+        engine::ClaimPressed p;
+        p.match = "e1";
+        p.button = button;
+        p.verdict = v;
+        return send(p);
+    }
+    // A piece lifted and set back on `sq` (the DGT board's field updates: code 0 is empty).
+    std::vector<engine::Decision> tap(chess::Square sq) {
+        auto d = send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, sq});
+        auto more = send(engine::BoardFieldUpdate{"e1", "b1", 0, 5, sq});
+        d.insert(d.end(), more.begin(), more.end());
+        return d;
+    }
+    static bool accepted(const std::vector<engine::Decision>& d) {
+        return engine::testing::find<engine::MoveAccepted>(d) != nullptr;
+    }
+};
+
+}  // namespace venue::games::eleven::testing
