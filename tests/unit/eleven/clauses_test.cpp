@@ -45,10 +45,8 @@ TEST(C11_START_1, WhiteKicksOffTheFirstRound) {
 
 TEST(C11_PIECE_1, APieceCannotPassThroughAnotherNorLandOnItsOwn) {
     Round r(BOXED_KING);
-    ASSERT_TRUE(r.accepted(r.move("e3e4")));  // the kick-off: the rook wins the ball on e4
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("a7a6")));
-    auto d = r.move("e4e8");  // through the pawn on e7
+    r.play({"e3e4", "end", "a7a6"});  // the kick-off: the rook wins the ball on e4
+    auto d = r.move("e4e8");          // through the pawn on e7
     ASSERT_NE(find<engine::MoveRefused>(d), nullptr);
     EXPECT_EQ(d.front().rule, "C11-CHECK-1");
     ASSERT_NE(find<engine::RestoreRequired>(d), nullptr);
@@ -57,18 +55,14 @@ TEST(C11_PIECE_1, APieceCannotPassThroughAnotherNorLandOnItsOwn) {
 
 TEST(C11_PIECE_4, TheRookMovesAlongItsRankAndFile) {
     Round r(BOXED_KING);
-    ASSERT_TRUE(r.accepted(r.move("e3e4")));
-    r.input(WHITE, "end_turn");
-    r.move("a7a6");
+    r.play({"e3e4", "end", "a7a6"});
     EXPECT_FALSE(r.accepted(r.move("e4f5")));  // not a rook's move
     EXPECT_TRUE(r.accepted(r.move("e4e6")));
 }
 
 TEST(C11_PIECE_6, TheKnightJumps) {
     Round r(BOXED_KING);
-    r.move("e3e4");
-    r.input(WHITE, "end_turn");
-    r.move("a7a6");
+    r.play({"e3e4", "end", "a7a6"});
     EXPECT_TRUE(r.accepted(r.move("h3g5")));
 }
 
@@ -82,20 +76,14 @@ TEST(C11_PIECE_7, APawnStepsOneOrTwoFromItsSecondRankAndCapturesDiagonally) {
 
 TEST(C11_PIECE_2, TheKingStepsOneSquare) {
     Round r(DEFAULTS);
-    r.move("d2d4");
-    r.input(WHITE, "end_turn");
-    r.move("e7e5");
+    r.play({"d2d4", "end", "e7e5"});
     EXPECT_FALSE(r.accepted(r.move("d1d3")));  // two squares
     EXPECT_TRUE(r.accepted(r.move("d1d2")));
 }
 
 TEST(C11_CHECK_1, AMoveThatLeavesTheKingInCheckIsRefused) {
     Round r(BOXED_KING);
-    r.move("e3e4");
-    r.input(WHITE, "end_turn");
-    r.move("a7a6");
-    r.move("h3g5");
-    r.input(WHITE, "end_turn");
+    r.play({"e3e4", "end", "a7a6", "h3g5", "end"});
     ASSERT_TRUE(r.accepted(r.move("h8h1")));  // the rook on h1 pins White's bishop on f1
     auto d = r.move("f1h3");
     ASSERT_NE(find<engine::MoveRefused>(d), nullptr);
@@ -104,9 +92,7 @@ TEST(C11_CHECK_1, AMoveThatLeavesTheKingInCheckIsRefused) {
 
 TEST(C11_POSS_2, ACapturedPieceWaitsOnTheBenchUntilTheNextReset) {
     Round r(DEFAULTS);
-    r.move("d2d4");
-    r.input(WHITE, "end_turn");
-    r.move("a8a1");
+    r.play({"d2d4", "end", "a8a1"});
     ASSERT_EQ(r.match.bench().size(), 1u);
     EXPECT_EQ(r.match.bench()[0], W_ROOK);
     r.input(WHITE, "half_time");  // a reset: the formations again
@@ -116,12 +102,7 @@ TEST(C11_POSS_2, ACapturedPieceWaitsOnTheBenchUntilTheNextReset) {
 // The mate on f7: two goals to White (C11-CHECK-2), the mated side kicks off the next round
 // (C11-A23), and every captured piece is back (C11-A20).
 void mate(Round& r) {
-    ASSERT_TRUE(r.accepted(r.move("e3e4")));
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("a7a6")));
-    ASSERT_TRUE(r.accepted(r.move("h3g5")));
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("a6a5")));
+    r.play({"e3e4", "end", "a7a6", "h3g5", "end", "a6a5"});
 }
 
 TEST(C11_CHECK_2, CheckmateIsTwoGoals) {
@@ -148,16 +129,9 @@ TEST(C11_A23, TheMatedSideKicksOffTheNextRound) {
 
 TEST(C11_A20, EveryCapturedPieceReturnsAfterACheckmateToo) {
     Round r(BOXED_KING);
-    ASSERT_TRUE(r.accepted(r.move("e3e4")));
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("a7a6")));
-    ASSERT_TRUE(r.accepted(r.move("h3g5")));
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("a6a5")));
-    ASSERT_TRUE(r.accepted(r.move("e4a4")));  // the carrier dribbles along the fourth rank
-    r.input(WHITE, "end_turn");
-    ASSERT_TRUE(r.accepted(r.move("b7b6")));
-    ASSERT_TRUE(r.accepted(r.move("a4a5")));  // takes the pawn: it goes to the bench
+    mate(r);
+    // The carrier dribbles along the fourth rank, then takes the pawn: it goes to the bench.
+    r.play({"e4a4", "end", "b7b6", "a4a5"});
     ASSERT_EQ(r.match.bench().size(), 1u);
     EXPECT_EQ(r.match.ball().square, SQ_A5) << "the carrier that captures keeps the ball (C11-A8)";
     r.input(WHITE, "end_turn");

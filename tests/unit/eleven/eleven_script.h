@@ -3,6 +3,9 @@
 // players would, returning the decisions. A test is a list of those calls and what it expects.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -77,6 +80,16 @@ struct ElevenScript {
         auto more = send(engine::BoardFieldUpdate{"e1", "b1", 0, 5, sq});
         d.insert(d.end(), more.begin(), more.end());
         return d;
+    }
+    // Plays `steps` in order, each a move in UCI that must be accepted, or "end": the side to
+    // move ends its turn.
+    void play(std::initializer_list<const char*> steps) {
+        for (const char* step : steps) {
+            if (std::string(step) == "end")
+                input(match.to_move(), "end_turn");
+            else
+                EXPECT_TRUE(accepted(move(step))) << step;
+        }
     }
     static bool accepted(const std::vector<engine::Decision>& d) {
         return engine::testing::find<engine::MoveAccepted>(d) != nullptr;
