@@ -1,6 +1,6 @@
-// The golden transcripts (tests/data/golden/*.jsonl): the logs of the Chessball and Business
-// Chess demos, each event with the decisions the engine made on it and the state hash after
-// it. Replaying the events through this build must give the same decisions (kinds, fields,
+// The golden transcripts (tests/data/golden/*.jsonl): the logs of the Chessball, Business Chess
+// and Chess Eleven demos, each event with the decisions the engine made on it and the state hash
+// after it. Replaying the events through this build must give the same decisions (kinds, fields,
 // rule ids and reasons) and the same hash after every event. A rule change that alters them
 // regenerates the file in the same commit (tests/data/golden/README.md), so that no change of
 // behaviour goes unnoticed.
@@ -55,7 +55,8 @@ TEST_P(GoldenTranscript, ReplaysToTheSameDecisionsAndHashes) {
 
 INSTANTIATE_TEST_SUITE_P(Demos, GoldenTranscript,
                          ::testing::Values(Golden{"chessball_demo.jsonl", 200},
-                                           Golden{"business_demo.jsonl", 400}),
+                                           Golden{"business_demo.jsonl", 400},
+                                           Golden{"eleven_demo.jsonl", 150}),
                          [](const auto& param_info) {
                              std::string name = param_info.param.file;
                              return name.substr(0, name.find('.'));
