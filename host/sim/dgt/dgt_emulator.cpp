@@ -67,6 +67,11 @@ void DgtEmulator::update_link() {
 }
 
 void DgtEmulator::unplug(std::int64_t ms) {
+    // The cable is out: the link goes first. Were it left pointing at the closed pty while the
+    // cable is out, another process could be given that pty's number for its own device (another
+    // emulator, a hub rig) and a client reopening the link would read that device instead: a
+    // board in the start position in the middle of a game, and one link lost too many.
+    if (!options_.link.empty()) ::unlink(options_.link.c_str());
     // The client sees its device hang up; the board loses USB power and restarts in bus mode.
     pty_.close();
     pending_out_.clear();

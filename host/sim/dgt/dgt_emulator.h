@@ -21,7 +21,7 @@ namespace venue::sim::dgt {
 struct DgtEmulatorOptions {
     BoardModelOptions board;  // board.serial empty: derived from the process id
     std::string script;       // action script; "" or "-" reads standard input
-    std::string link;         // optional symlink kept pointing at the current slave path
+    std::string link;         // optional symlink to the current slave path; none while unplugged
     bool exit_after_script = false;
     bool verbose = false;  // log actions and host commands to standard error
 };

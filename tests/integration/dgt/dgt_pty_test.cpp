@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 #include <thread>
 
 #include "dgt_test_client.h"
@@ -183,16 +184,19 @@ TEST_F(DgtPtyTest, UnplugHangsUpTheLinkAndABoardReturnsInBusMode) {
     o.link = "/tmp/venue-dgt-test-" + std::to_string(::getpid());
     start(o);
     client_->send({0x43});
-    actions("unplug 100\n");
+    actions("unplug 2000\n");
     // The driver notices the hang-up...
     EXPECT_FALSE(client_->wait_for_type<io::dgt::SerialNr>(2000ms));
     ASSERT_TRUE(client_->last_error());
     EXPECT_EQ(client_->last_error()->code, io::LinkErrorCode::DISCONNECTED);
+    // ...and while the cable is out the link names nothing: left on the closed pty, it could
+    // lead a client to the device of another process given that pty's number.
+    std::error_code ec;
+    EXPECT_FALSE(std::filesystem::exists(std::filesystem::symlink_status(o.link, ec)))
+        << o.link << " still names a pty while the cable is out";
     client_->close();
-    // ...and reopens the same configured path (the link follows the new pty). Not before the
-    // emulator has announced it: until then the link still names the old pty, whose number
-    // another process (a test running beside this one) may already have been given.
-    const auto announced = std::chrono::steady_clock::now() + 3s;
+    // ...and reopens the same configured path once the link follows the new pty.
+    const auto announced = std::chrono::steady_clock::now() + 5s;
     while (new_paths_.load() == 0 && std::chrono::steady_clock::now() < announced)
         std::this_thread::sleep_for(10ms);
     DgtTestClient again(o.link);
