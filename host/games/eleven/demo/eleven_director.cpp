@@ -109,7 +109,7 @@ void ElevenDirector::act() {
 void ElevenDirector::set_formations(const ElevenMatch& m) {
     Placement target{};
     for (Color side : {WHITE, BLACK}) {
-        const Placement own = default_formation(side, ElevenRules::of(plan_.match));
+        const Placement own = default_formation(side, m.rules());
         for (int s = 0; s < SQUARE_NB; ++s)
             if (own[std::size_t(s)] != NO_PIECE) target[std::size_t(s)] = own[std::size_t(s)];
     }
@@ -147,17 +147,11 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
     const Color side = m.to_move();
     const Ball& ball = m.ball();
     const Position& pos = m.field();
-    const ElevenRules rules = ElevenRules::of(plan_.match);
-    Placement field{};
-    for (int s = 0; s < SQUARE_NB; ++s) field[std::size_t(s)] = pos.piece_on(Square(s));
-    const std::string facts_turn = [&] {
-        for (const auto& [name, value] : m.facts())
-            if (name == "Turn") return value;
-        return std::string();
-    }();
-    const bool moved = facts_turn.find("has moved") != std::string::npos;
+    const ElevenRules& rules = m.rules();
+    const Placement field = m.placement();
+    const bool moved = m.moved_this_turn();
+    const bool passed = m.passed_this_turn();
     const bool in_check = pos.side_to_move() == side && pos.in_check();
-    const bool passed = facts_turn.find("has passed") != std::string::npos;
 
     if (ball.where != Ball::Where::CARRIER) {
         // The ball on a corner: a piece onto it collects it (C11-A12), else any move.
@@ -205,7 +199,7 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
 // into the centre circle.
 void ElevenDirector::single_move(const ElevenMatch& m) {
     const Position& pos = m.field();
-    const ElevenRules rules = ElevenRules::of(plan_.match);
+    const ElevenRules& rules = m.rules();
     std::vector<Move> best, captures, any;
     for (Move mv : legal_moves(pos)) {
         any.push_back(mv);

@@ -69,7 +69,9 @@ ElevenMatch::ElevenMatch(engine::MatchConfig config, ElevenRules rules, int goal
     : Match(std::move(config)), rules_(rules), goals_to_win_(goals_to_win) {}
 
 ElevenMatch::ElevenMatch(engine::MatchConfig config)
-    : ElevenMatch(config, ElevenRules::of(config), ElevenRules::of(config).target_goals) {}
+    : ElevenMatch(config, ElevenRules::of(config), 0) {
+    goals_to_win_ = rules_.target_goals;
+}
 
 void ElevenMatch::news(const char* rule, const std::string& kind,
                        std::map<std::string, std::string> facts, const std::string& why, Out& out) {

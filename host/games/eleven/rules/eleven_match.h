@@ -77,6 +77,11 @@ class ElevenMatch : public engine::Match {
     const Placement& formation_seen() const { return seen_; }          // the board, in formation
     bool ready(chess::Color c) const { return ready_[c]; }
     int half() const { return half_; }
+    const ElevenRules& rules() const { return rules_; }
+    // This turn's elements so far (C11-TURN-2).
+    bool moved_this_turn() const { return moved_; }
+    bool passed_this_turn() const { return passed_; }
+    Placement placement() const;  // the field as it stands, in play
     const std::vector<chess::Piece>& bench() const { return bench_; }
 
   protected:
@@ -120,7 +125,6 @@ class ElevenMatch : public engine::Match {
     // The side whose player has hub button `button`, or none.
     std::optional<chess::Color> side_of_button(int button) const;
     void refuse_move(const std::string& uci, const char* rule, const std::string& why, Out& out);
-    Placement placement() const;  // the field as it stands, in play
     // Why `side` may not add a pass or a shot now ("" it may).
     std::string element_refusal(chess::Color side, const char* element) const;
 
