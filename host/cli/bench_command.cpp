@@ -129,6 +129,7 @@ void register_bench_command(CLI::App& app) {
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
     register_bench_log_command(*bench);
+    register_bench_publish_command(*bench);
     perft->callback([opts] {
         int rc = run_perft_bench(opts->stockfish, opts->repeat);
         if (rc) throw CLI::RuntimeError(rc);

@@ -10,10 +10,14 @@ void register_perft_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 // `venue bench log`, registered under `venue bench`.
 void register_bench_log_command(CLI::App& bench);
+// `venue bench publish`, registered under `venue bench`.
+void register_bench_publish_command(CLI::App& bench);
 void register_sim_command(CLI::App& app);
 void register_run_command(CLI::App& app);
 void register_demo_command(CLI::App& app);
 void register_ports_command(CLI::App& app);
 void register_log_commands(CLI::App& app);
+// `venue feed --mqtt` and `venue mirror`: reading the halls' broker.
+void register_broker_commands(CLI::App& app);
 
 }  // namespace venue::cli

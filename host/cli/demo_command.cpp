@@ -16,6 +16,8 @@
 #include "demo/demo_choice.h"
 #include "demo/run_demo.h"
 #include "feed/feed_publisher.h"
+#include "publish/broker_address.h"
+#include "publish/hall_topics.h"
 #endif
 
 namespace venue::cli {
@@ -98,6 +100,12 @@ void register_demo_command(CLI::App& app) {
     cmd->add_option("--feed", o->feed,
                     "Serve the TV feed (JSON, live PGN, overlays) on HOST:PORT; 0 = any free port")
         ->capture_default_str();
+    cmd->add_option("--publish", o->publish,
+                    "Publish the demo's log, feed documents and live PGN to this MQTT broker "
+                    "(mqtt://[USER[:PASSWORD]@]HOST[:PORT]; docs/multi-hall.md)");
+    cmd->add_option("--hall", o->hall, "The demo hall's id in the topics")->capture_default_str();
+    cmd->add_option("--publish-event", o->publish_event, "The event's id in the topics")
+        ->capture_default_str();
     auto no_feed = std::make_shared<bool>(false);
     cmd->add_flag("--no-feed", *no_feed, "Do not serve the TV feed");
     auto gui = std::make_shared<bool>(false);
@@ -116,6 +124,14 @@ void register_demo_command(CLI::App& app) {
         if (!o->feed.empty())
             if (auto address = feed::parse_feed_address(o->feed); !address)
                 throw CLI::ValidationError("--feed", address.error());
+        if (!o->publish.empty())
+            if (auto broker = publish::parse_broker_url(o->publish); !broker)
+                throw CLI::ValidationError("--publish", broker.error());
+        for (const auto& [option, id] :
+             {std::pair{"--hall", o->hall}, std::pair{"--publish-event", o->publish_event}})
+            if (!publish::valid_topic_segment(id))
+                throw CLI::ValidationError(option,
+                                           "'" + id + "' " + publish::topic_segment_problem(id));
         int rc = *gui ? exec_console(*o) : demo::run_demo(*o);
         if (rc) throw CLI::RuntimeError(rc);
     });

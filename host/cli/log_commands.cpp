@@ -10,6 +10,8 @@
 #include "cli/commands.h"
 #include "cli/decision_text.h"
 #include "runtime/replay.h"
+#include "store/event_log.h"
+#include "store/log_compare.h"
 #include "venue/chess_match.h"
 #include "venue/event_json.h"
 #include "venue/pgn_export.h"
@@ -95,6 +97,41 @@ int verify(const std::string& path) {
     }
     fmt::print("ok: {} events; integrity check passed, hash chain intact, decisions reproduced\n",
                r->events);
+    return 0;
+}
+
+// The hall's log against a witness of what it published (a mirror's copy, `venue mirror`).
+int verify_against(const std::string& path, const std::string& witness_path) {
+    store::OpenOptions read;
+    read.read_only = true;
+    read.integrity = store::IntegrityCheck::NONE;
+    read.chain = store::ChainCheck::NONE;
+    auto hall = store::EventLog::open(path, read);
+    if (!hall) {
+        fmt::print(stderr, "venue verify: {}: {}\n", path, hall.error().to_string());
+        return 2;
+    }
+    auto witness = store::EventLog::open(witness_path, read);
+    if (!witness) {
+        fmt::print(stderr, "venue verify: --against {}: {}\n", witness_path,
+                   witness.error().to_string());
+        return 2;
+    }
+    if (auto chain = witness->verify(); !chain || !chain->ok()) {
+        fmt::print("FAILED: the witness {} is itself broken: {}\n", witness_path,
+                   chain ? chain->first_break->to_string() : chain.error().to_string());
+        return 1;
+    }
+    auto c = store::compare_logs(*hall, *witness);
+    if (!c) {
+        fmt::print(stderr, "venue verify: {}\n", c.error().to_string());
+        return 2;
+    }
+    if (!c->agrees()) {
+        fmt::print("FAILED against {}: {}\n", witness_path, c->to_string());
+        return 1;
+    }
+    fmt::print("ok against {}: {}\n", witness_path, c->to_string());
     return 0;
 }
 
@@ -200,7 +237,7 @@ int export_transcript(const std::string& path, const std::string& out) {
 
 void register_log_commands(CLI::App& app) {
     struct Options {
-        std::string log, match, out;
+        std::string log, match, out, against;
         std::int64_t until = std::numeric_limits<std::int64_t>::max();
         bool json = false;
     };
@@ -218,14 +255,22 @@ void register_log_commands(CLI::App& app) {
         if (int rc = replay(o->log, o->until, o->json)) throw CLI::RuntimeError(rc);
     });
 
-    CLI::App* ver =
-        app.add_subcommand("verify",
-                           "Check a log: SQLite's integrity check, the whole SHA-256 hash chain,\n"
-                           "and every stored decision recomputed. Exits 1 naming the first bad\n"
-                           "sequence number, 0 when all is well.");
+    CLI::App* ver = app.add_subcommand(
+        "verify",
+        "Check a log: SQLite's integrity check, the whole SHA-256 hash chain,\n"
+        "and every stored decision recomputed. Exits 1 naming the first bad\n"
+        "sequence number, 0 when all is well.\n"
+        "With --against MIRROR also compares it event by event with a mirror's\n"
+        "copy (venue mirror): a chain alone cannot see a cut tail, the copy can.\n"
+        "Exits 1 when the log lacks events the mirror holds (its tail was cut\n"
+        "after they were published) or differs from it (rewritten).");
     ver->add_option("log", o->log, "The event log")->required();
+    ver->add_option("--against", o->against,
+                    "A mirror's copy of the same hall's log (DIR/<event>/<hall>.sqlite)");
     ver->callback([o] {
         if (int rc = verify(o->log)) throw CLI::RuntimeError(rc);
+        if (!o->against.empty())
+            if (int rc = verify_against(o->log, o->against)) throw CLI::RuntimeError(rc);
     });
 
     CLI::App* exp = app.add_subcommand("export", "Write reports from a log");

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     venue::cli::register_demo_command(app);
     venue::cli::register_run_command(app);
     venue::cli::register_log_commands(app);
+    venue::cli::register_broker_commands(app);
     venue::cli::register_ports_command(app);
     venue::cli::register_perft_command(app);
     venue::cli::register_bench_command(app);

@@ -10,6 +10,7 @@
 #include <csignal>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 #include <tuple>
 
@@ -17,6 +18,8 @@
 #include "cli/decision_text.h"
 #include "config/venue_config.h"
 #include "feed/feed_publisher.h"
+#include "publish/hall_publishing.h"
+#include "publish/hall_topics.h"
 #include "runtime/attach_devices.h"
 #include "runtime/daemon.h"
 #include "runtime/session.h"
@@ -62,7 +65,46 @@ struct RunOptions {
     std::vector<std::string> boards;  // ID=PORT, added to or replacing [[board]]
     std::string feed;                 // HOST:PORT, overrides [feed] address
     bool no_feed = false;
+    std::string publish;        // broker URL, overrides [publish] broker
+    std::string hall;           // overrides [publish] hall
+    std::string publish_event;  // overrides [publish] event
 };
+
+// Publishing to the championship's broker, when [publish] or --publish asks for it. Like the
+// feed, a publisher that cannot start is reported and the run goes on: the hall's own log is the
+// truth, and what was not published is sent once the publisher runs.
+std::unique_ptr<publish::HallPublishing> start_publishing(const config::VenueConfig& config,
+                                                          const RunOptions& o,
+                                                          const std::string& log_path,
+                                                          runtime::Daemon& daemon,
+                                                          feed::FeedPublisher* feed) {
+    const config::PublishConfig& p = config.publish;
+    const std::string url = o.publish.empty() ? p.broker : o.publish;
+    if (url.empty()) return nullptr;
+    auto mqtt = publish::make_mqtt_options(
+        url, {p.username, p.password_file, p.ca_file, p.cert_file, p.key_file});
+    if (!mqtt) {
+        fmt::print(stderr, "publish: not started: {}\n", mqtt.error());
+        return nullptr;
+    }
+    publish::PublishOptions options;
+    options.mqtt = std::move(*mqtt);
+    options.event = !o.publish_event.empty() ? o.publish_event
+                    : !p.event.empty()       ? p.event
+                                             : publish::topic_slug(config.event_name);
+    options.hall = o.hall.empty() ? p.hall : o.hall;
+    options.log_path = log_path;
+    options.log = [](const std::string& m) { fmt::print(stderr, "publish: {}\n", m); };
+    auto started = publish::HallPublishing::start(std::move(options), daemon, feed);
+    if (!started) {
+        fmt::print(stderr, "publish: not started ({}); the run goes on without it\n",
+                   started.error());
+        return nullptr;
+    }
+    fmt::print("publish: {} (every durable event, the feed's documents, live PGN)\n",
+               publish::status_line((*started)->status()));
+    return std::move(*started);
+}
 
 // The TV feed, unless turned off. A feed that cannot start (its port taken) is reported and the
 // run goes on without it: a match must never wait for television.
@@ -98,10 +140,44 @@ void print_records(const std::vector<runtime::StepRecord>& records, bool quiet) 
     if (!records.empty()) std::fflush(stdout);
 }
 
+// A line in the account when publishing falls behind (100 events or more, say the broker is
+// down) and when it has caught up again, looked at once a second. Connections and refusals are
+// reported by the publisher itself.
+void account_publishing(const publish::HallPublishing& publishing) {
+    static std::chrono::steady_clock::time_point next_look{};
+    static bool behind_shown = false;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_look) return;
+    next_look = now + std::chrono::seconds(1);
+    const publish::PublishStatus s = publishing.status();
+    const bool behind = s.behind() >= 100;
+    const bool caught_up = s.behind() == 0;
+    if ((behind && !behind_shown) || (caught_up && behind_shown)) {
+        behind_shown = behind;
+        fmt::print(stderr, "publish: {}\n", publish::status_line(s));
+    }
+}
+
 int run(const RunOptions& o) {
     auto config = config::load_venue_config(o.config);
     if (!config) {
         fmt::print(stderr, "venue run: {}\n", config.error().to_string());
+        return 2;
+    }
+    if (!o.publish.empty())
+        if (auto broker = publish::parse_broker_url(o.publish); !broker) {
+            fmt::print(stderr, "venue run: --publish {}\n", broker.error());
+            return 2;
+        }
+    if (!o.hall.empty() && !publish::valid_topic_segment(o.hall)) {
+        fmt::print(stderr, "venue run: --hall '{}' {}\n", o.hall,
+                   publish::topic_segment_problem(o.hall));
+        return 2;
+    }
+    if (!o.publish.empty() && o.hall.empty() && config->publish.hall.empty()) {
+        fmt::print(stderr,
+                   "venue run: --publish needs --hall (or [publish] hall): this hall's "
+                   "id in the topics\n");
         return 2;
     }
     if (!o.feed.empty())
@@ -134,6 +210,7 @@ int run(const RunOptions& o) {
                s.state().state_hash(), s.state().matches().size());
     for (const std::string& d : *devices) fmt::print("device: {}\n", d);
     auto feed = start_feed(*config, o, daemon);
+    auto publishing = start_publishing(*config, o, log_path, daemon, feed.get());
     const bool has_devices = !devices->empty();
     fmt::print("input: {}{}\n", o.input == "-" ? "standard input" : o.input,
                has_devices ? " and the devices" : "");
@@ -193,8 +270,13 @@ int run(const RunOptions& o) {
             return 1;
         }
         print_records(*applied, o.quiet);
+        if (publishing) account_publishing(*publishing);
     }
     daemon.stop();
+    if (publishing) {
+        publishing->stop(std::chrono::milliseconds(5000));
+        fmt::print("publish: {}\n", publish::status_line(publishing->status()));
+    }
     fmt::print("venue run: stopped cleanly at event {}; state {}\n", s.last_seq(),
                s.state().state_hash());
     return bad_lines ? 1 : 0;
@@ -229,6 +311,13 @@ void register_run_command(CLI::App& app) {
                     "Serve the TV feed on HOST:PORT (overrides [feed] address; "
                     "default 127.0.0.1:8080)");
     cmd->add_flag("--no-feed", o->no_feed, "Do not serve the TV feed");
+    cmd->add_option("--publish", o->publish,
+                    "Publish the log, the feed's documents and live PGN to this MQTT broker\n"
+                    "(mqtt://[USER@]HOST[:PORT]; overrides [publish] broker; docs/multi-hall.md)");
+    cmd->add_option("--hall", o->hall, "This hall's id in the topics (overrides [publish] hall)");
+    cmd->add_option("--publish-event", o->publish_event,
+                    "The event's id in the topics (overrides [publish] event; default: from "
+                    "[event] name)");
     cmd->add_option("--snapshot-every", o->snapshot_every,
                     "Snapshot the state every N events (0: never), so a restart replays at most N")
         ->capture_default_str();

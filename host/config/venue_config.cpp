@@ -3,6 +3,7 @@
 #include "venue/game_rules.h"
 
 #include <toml++/toml.h>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -268,7 +269,7 @@ engine::MatchConfig parse_match(const toml::table& t, const std::string& path,
 }
 
 VenueConfig parse(const toml::table& root) {
-    only_keys(root, "", {"event", "feed", "hub", "board", "match"});
+    only_keys(root, "", {"event", "feed", "publish", "hub", "board", "match"});
     VenueConfig c;
     if (const toml::table* ev = table_at(root, "", "event")) {
         only_keys(*ev, "event", {"name", "site", "log", "seed"});
@@ -300,6 +301,39 @@ VenueConfig parse(const toml::table& root) {
                           "'" + address + "' is not HOST:PORT"};
         c.feed.host = address.substr(0, colon);
         c.feed.port = port;
+    }
+    if (const toml::table* pub = table_at(root, "", "publish")) {
+        only_keys(*pub, "publish",
+                  {"broker", "event", "hall", "username", "password_file", "ca_file", "cert_file",
+                   "key_file"});
+        PublishConfig& p = c.publish;
+        p.broker = get<std::string>(*pub, "publish", "broker", "");
+        p.event = get<std::string>(*pub, "publish", "event", "");
+        p.hall = get<std::string>(*pub, "publish", "hall", "");
+        p.username = get<std::string>(*pub, "publish", "username", "");
+        p.password_file = get<std::string>(*pub, "publish", "password_file", "");
+        p.ca_file = get<std::string>(*pub, "publish", "ca_file", "");
+        p.cert_file = get<std::string>(*pub, "publish", "cert_file", "");
+        p.key_file = get<std::string>(*pub, "publish", "key_file", "");
+        // One topic level each (venue/<event>/<hall>/...): no '/', '+' or '#' may reach into
+        // another hall's topics.
+        auto segment = [&](const std::string& key, const std::string& value) {
+            if (value.empty()) return;
+            for (char ch : value)
+                if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_'))
+                    throw Failure{line_of(*pub->get(key)), "publish." + key,
+                                  "'" + value + "' has '" + std::string(1, ch) +
+                                      "': only letters, digits, '-' and '_' (one topic level)"};
+            if (value.size() > 64)
+                throw Failure{line_of(*pub->get(key)), "publish." + key,
+                              "is longer than 64 characters"};
+        };
+        segment("event", p.event);
+        segment("hall", p.hall);
+        if (!p.broker.empty() && p.hall.empty())
+            throw Failure{line_of(*pub->get("broker")), "publish.hall",
+                          "is needed with a broker: the hall's id in the topics "
+                          "(venue/<event>/<hall>/...)"};
     }
     if (const toml::table* hub = table_at(root, "", "hub")) {
         only_keys(*hub, "hub", {"serial", "port", "match"});

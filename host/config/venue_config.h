@@ -18,6 +18,21 @@ struct FeedConfig {
     int port = 8080;
 };
 
+// [publish]: the hall's log and feed to an MQTT broker (docs/multi-hall.md). Off while broker is
+// empty.
+struct PublishConfig {
+    std::string broker;         // mqtt://HOST[:PORT] or mqtts://... (publish/broker_address.h)
+    std::string event;          // the topic's event id; "": a slug of [event] name
+    std::string hall;           // the topic's hall id (required with a broker)
+    std::string username;       // the broker account of this hall
+    std::string password_file;  // its password, first line of the file
+    std::string ca_file;        // TLS: the broker's CA
+    std::string cert_file;      // TLS: this hall's client certificate and key
+    std::string key_file;
+
+    bool enabled() const { return !broker.empty(); }
+};
+
 struct HubConfig {
     std::string serial;  // USB serial number: survives ports being renumbered
     std::string port;    // or a fixed port name (/dev/ttyACM0, or a pty for simulators)
@@ -48,6 +63,7 @@ struct VenueConfig {
     // creates it. Either way the seed is an event in the log, so a replay draws the same.
     std::optional<std::uint64_t> seed;
     FeedConfig feed;
+    PublishConfig publish;
     HubConfig hub;
     std::vector<BoardPortConfig> boards;
     std::vector<engine::MatchConfig> matches;

@@ -122,6 +122,17 @@ std::string write_venue_toml(const VenueConfig& c) {
     feed.insert_or_assign("address", c.feed.host + ":" + std::to_string(c.feed.port));
     root.insert_or_assign("feed", std::move(feed));
 
+    toml::table publish;
+    put_if_set(publish, "broker", c.publish.broker);
+    put_if_set(publish, "event", c.publish.event);
+    put_if_set(publish, "hall", c.publish.hall);
+    put_if_set(publish, "username", c.publish.username);
+    put_if_set(publish, "password_file", c.publish.password_file);
+    put_if_set(publish, "ca_file", c.publish.ca_file);
+    put_if_set(publish, "cert_file", c.publish.cert_file);
+    put_if_set(publish, "key_file", c.publish.key_file);
+    if (!publish.empty()) root.insert_or_assign("publish", std::move(publish));
+
     toml::table hub;
     put_if_set(hub, "serial", c.hub.serial);
     put_if_set(hub, "port", c.hub.port);

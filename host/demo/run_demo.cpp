@@ -17,6 +17,7 @@
 #include "demo/demo_choice.h"
 #include "demo/simulated_event.h"
 #include "feed/feed_publisher.h"
+#include "publish/hall_publishing.h"
 #include "runtime/replay.h"
 #include "venue/pgn_export.h"
 
@@ -94,6 +95,31 @@ int run_demo(const DemoOptions& o) {
         }
     }
 
+    // Publishing to a championship's broker (docs/multi-hall.md): like the feed, never a
+    // condition of the match.
+    std::unique_ptr<publish::HallPublishing> publishing;
+    if (!o.publish.empty()) {
+        auto joined = [&]() -> Result<std::unique_ptr<publish::HallPublishing>, std::string> {
+            auto mqtt = publish::make_mqtt_options(o.publish, {});
+            if (!mqtt) return unexpected(mqtt.error());
+            publish::PublishOptions p;
+            p.mqtt = std::move(*mqtt);
+            p.event = o.publish_event;
+            p.hall = o.hall;
+            p.log_path = log_path;
+            p.log = [](const std::string& m) { fmt::print(stderr, "publish: {}\n", m); };
+            return publish::HallPublishing::start(std::move(p), ev.daemon(), feed.get());
+        }();
+        if (joined) {
+            publishing = std::move(*joined);
+            fmt::print("  publishing to {} as {}\n", publishing->status().broker,
+                       publishing->status().topic);
+        } else {
+            fmt::print("  not publishing: {}\n", joined.error());
+        }
+    }
+    std::fflush(stdout);
+
     g_interrupted = false;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
@@ -118,6 +144,10 @@ int run_demo(const DemoOptions& o) {
     }
     // Let the last commands reach the hub (the clocks stop) before the devices go.
     ev.finish();
+    if (publishing) {
+        publishing->stop(std::chrono::milliseconds(5000));
+        fmt::print("Published: {}\n", publish::status_line(publishing->status()));
+    }
 
     const runtime::Session& s = ev.session();
     const engine::Match* match = s.state().match(match_id);

@@ -29,6 +29,9 @@ struct DemoOptions {
     bool verbose = false;       // every event and decision
     std::int64_t step_timeout_ms = 15000;
     std::string feed = "127.0.0.1:8080";  // the TV feed's HOST:PORT; "" = no feed
+    std::string publish;                  // an MQTT broker's URL; "" = publish nothing
+    std::string hall = "demo";            // the hall's id in the topics
+    std::string publish_event = "demo";   // the event's id in the topics
 };
 
 // Returns the process exit code: 0 when the match was played to its end.

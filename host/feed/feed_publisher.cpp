@@ -41,7 +41,7 @@ FeedPublisher::~FeedPublisher() {
     }
     wake_.notify_one();
     publisher_.join();  // what was queued is published first
-    server_->stop();
+    if (server_) server_->stop();
 }
 
 void FeedPublisher::publishing_loop(int nice) {
@@ -53,7 +53,15 @@ void FeedPublisher::publishing_loop(int nice) {
         std::deque<FeedUpdate> batch;
         batch.swap(queue_);
         lock.unlock();
-        for (FeedUpdate& u : batch) server_->publish(std::move(u));
+        for (FeedUpdate& u : batch) {
+            {
+                // Held while the sinks run, so that clear_sinks() returns only once none is
+                // running (a sink's owner may then go).
+                std::lock_guard sinks_lock(sinks_mutex_);
+                for (const auto& sink : sinks_) sink(u);
+            }
+            if (server_) server_->publish(std::move(u));
+        }
         lock.lock();
     }
 }
@@ -74,6 +82,33 @@ Result<std::unique_ptr<FeedPublisher>, std::string> FeedPublisher::start(FeedOpt
     return p;
 }
 
+std::unique_ptr<FeedPublisher> FeedPublisher::attach(runtime::Daemon& daemon, int nice) {
+    std::unique_ptr<FeedPublisher> p(new FeedPublisher(nullptr, "", nice));
+    p->session_ = &daemon.session();
+    FeedPublisher* self = p.get();
+    daemon.on_applied([self](const runtime::StepRecord& r) { self->publish_step(r); });
+    return p;
+}
+
+void FeedPublisher::add_sink(std::function<void(const FeedUpdate&)> sink) {
+    // The whole event first, through the queue: the sink then sees updates in order.
+    FeedUpdate whole = make_update(session_->state(), {}, memory_);
+    {
+        std::lock_guard sinks_lock(sinks_mutex_);
+        sinks_.push_back(std::move(sink));
+    }
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push_back(std::move(whole));
+    }
+    wake_.notify_one();
+}
+
+void FeedPublisher::clear_sinks() {
+    std::lock_guard sinks_lock(sinks_mutex_);
+    sinks_.clear();
+}
+
 void FeedPublisher::publish_step(const runtime::StepRecord& record) {
     if (record.applied.empty()) return;
     FeedUpdate update = make_update(session_->state(), record.applied, memory_);
@@ -90,6 +125,7 @@ void FeedPublisher::publish_step(const runtime::StepRecord& record) {
 }
 
 std::string FeedPublisher::url() const {
+    if (!server_) return "";
     return "http://" + host_ + ":" + std::to_string(server_->port()) + "/";
 }
 

@@ -15,10 +15,12 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "common/result.h"
 #include "feed/feed_model.h"
@@ -37,12 +39,23 @@ class FeedPublisher {
     // An error (the port is taken, the host cannot be bound) leaves the daemon untouched.
     static Result<std::unique_ptr<FeedPublisher>, std::string> start(FeedOptions options,
                                                                      runtime::Daemon& daemon);
+    // The same without an HTTP server: the updates go only to the sinks (a hall that publishes
+    // to a broker and serves no feed itself). `nice` as FeedOptions::nice.
+    static std::unique_ptr<FeedPublisher> attach(runtime::Daemon& daemon, int nice = 19);
     ~FeedPublisher();
     FeedPublisher(const FeedPublisher&) = delete;
     FeedPublisher& operator=(const FeedPublisher&) = delete;
 
-    // Where the feed is served, e.g. "http://127.0.0.1:8080/".
+    // Also hands every update to `sink`, on the publishing thread (so a slow sink holds up the
+    // feed, never a decision). Its first update is the whole event as it stands. Call it on the
+    // engine thread, or before the daemon runs.
+    void add_sink(std::function<void(const FeedUpdate&)> sink);
+    // Removes every sink; when it returns none is running or will run again.
+    void clear_sinks();
+
+    // Where the feed is served, e.g. "http://127.0.0.1:8080/"; "" without a server.
     std::string url() const;
+    bool serving() const { return server_ != nullptr; }
     FeedServer& server() { return *server_; }
 
     // Updates waiting for the publishing thread at most; past it they are merged.
@@ -61,6 +74,8 @@ class FeedPublisher {
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<FeedUpdate> queue_;
+    std::mutex sinks_mutex_;
+    std::vector<std::function<void(const FeedUpdate&)>> sinks_;
     bool stopping_ = false;
     std::thread publisher_;
 };

@@ -52,6 +52,46 @@ TEST(VenueConfig, TheEventsSeedIsReadAndANegativeOneIsRefused) {
     EXPECT_EQ(bad.error().key, "event.seed");
 }
 
+// [publish]: the hall's log and feed to a broker (docs/multi-hall.md); written back as read.
+TEST(VenueConfig, PublishNamesTheBrokerAndTheHall) {
+    auto c = parse_venue_config(std::string(R"([publish]
+broker = "mqtts://broker.local"
+event = "open-2026"
+hall = "hall-a"
+username = "hall-a"
+password_file = "/etc/venue/hall-a.secret"
+ca_file = "/etc/venue/ca.pem"
+)") + MINIMAL,
+                                "publish.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    EXPECT_TRUE(c->publish.enabled());
+    EXPECT_EQ(c->publish.broker, "mqtts://broker.local");
+    EXPECT_EQ(c->publish.hall, "hall-a");
+    EXPECT_EQ(c->publish.password_file, "/etc/venue/hall-a.secret");
+    auto back = parse_venue_config(write_venue_toml(*c), "again.toml");
+    ASSERT_TRUE(back) << back.error().to_string();
+    EXPECT_EQ(back->publish.broker, c->publish.broker);
+    EXPECT_EQ(back->publish.event, c->publish.event);
+    EXPECT_EQ(back->publish.ca_file, c->publish.ca_file);
+    EXPECT_FALSE(parse_venue_config(MINIMAL, "min.toml")->publish.enabled());
+}
+
+TEST(VenueConfig, PublishRefusesAHallThatIsNotOneTopicLevel) {
+    auto slash = parse_venue_config(
+        std::string("[publish]\nbroker = \"mqtt://b\"\nhall = \"a/#\"\n") + MINIMAL, "p.toml");
+    ASSERT_FALSE(slash);
+    EXPECT_EQ(slash.error().key, "publish.hall");
+    EXPECT_NE(slash.error().message.find("'/'"), std::string::npos) << slash.error().message;
+    auto none =
+        parse_venue_config(std::string("[publish]\nbroker = \"mqtt://b\"\n") + MINIMAL, "p.toml");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().key, "publish.hall");
+    auto unknown = parse_venue_config(
+        std::string("[publish]\nbroker = \"mqtt://b\"\nhall = \"a\"\nport = 1\n") + MINIMAL,
+        "p.toml");
+    ASSERT_FALSE(unknown);
+}
+
 TEST(VenueConfig, DefaultsFillWhatIsMissing) {
     auto c = parse_venue_config(MINIMAL, "min.toml");
     ASSERT_TRUE(c) << c.error().to_string();

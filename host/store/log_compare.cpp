@@ -1,0 +1,78 @@
+#include "store/log_compare.h"
+
+namespace venue::store {
+
+namespace {
+std::string hex(const Hash& h) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (uint8_t b : h) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out;
+}
+}  // namespace
+
+std::string LogComparison::to_string() const {
+    switch (agreement) {
+        case LogAgreement::SAME:
+            return "the two hold the same " + std::to_string(hall_last) + " events, hash for hash";
+        case LogAgreement::HALL_AHEAD:
+            return "they agree on the " + std::to_string(witness_last) +
+                   " events the witness holds; the hall's log has " +
+                   std::to_string(hall_last - witness_last) + " more (the witness is behind)";
+        case LogAgreement::TAIL_CUT:
+            return (witness_last == hall_last + 1
+                        ? "the witness holds event " + std::to_string(witness_last) +
+                              " that the hall's log lacks"
+                        : "the witness holds events " + std::to_string(hall_last + 1) + " to " +
+                              std::to_string(witness_last) + " that the hall's log lacks") +
+                   ": its tail was cut after they were published";
+        case LogAgreement::REWRITTEN:
+            return "they differ from event " + std::to_string(first_difference) +
+                   " (the hall's hash " + hall_hash.substr(0, 16) + ".., the witness's " +
+                   witness_hash.substr(0, 16) +
+                   "..): the hall's log was rewritten there after it was published";
+    }
+    return "?";
+}
+
+Result<LogComparison> compare_logs(EventLog& hall, EventLog& witness) {
+    LogComparison c;
+    c.hall_last = hall.last_seq();
+    c.witness_last = witness.last_seq();
+    const int64_t common = std::min(c.hall_last, c.witness_last);
+    // Both walks are in seq order: read the witness's hashes in slices, then the hall's.
+    constexpr int64_t SLICE = 4096;
+    for (int64_t from = 1; from <= common && c.first_difference == 0; from += SLICE) {
+        const int64_t to = std::min(common, from + SLICE - 1);
+        std::vector<Hash> theirs;
+        auto w = witness.for_each_event(from, [&](const EventRecord& e) {
+            theirs.push_back(e.hash);
+            return e.seq < to;
+        });
+        if (!w) return w.error();
+        std::size_t i = 0;
+        auto h = hall.for_each_event(from, [&](const EventRecord& e) {
+            if (i < theirs.size() && theirs[i] != e.hash) {
+                c.first_difference = e.seq;
+                c.hall_hash = hex(e.hash);
+                c.witness_hash = hex(theirs[i]);
+                return false;
+            }
+            ++i;
+            return e.seq < to;
+        });
+        if (!h) return h.error();
+    }
+    if (c.first_difference)
+        c.agreement = LogAgreement::REWRITTEN;
+    else if (c.witness_last > c.hall_last)
+        c.agreement = LogAgreement::TAIL_CUT;
+    else if (c.hall_last > c.witness_last)
+        c.agreement = LogAgreement::HALL_AHEAD;
+    return c;
+}
+
+}  // namespace venue::store

@@ -1,0 +1,45 @@
+// Two copies of one hall's log compared event by event: the hall's own file and a witness that
+// saw it as it was published (a mirror, `venue mirror`). A hash chain alone cannot see a cut tail
+// (the shorter chain still verifies); a witness that holds more, or other, events can.
+//
+//   SAME        the witness holds exactly the hall's events
+//   HALL_AHEAD  the hall holds more (the witness is behind: not a fault)
+//   TAIL_CUT    the witness holds events the hall lacks: the hall's tail was cut after they were
+//               published
+//   REWRITTEN   the two differ at `first_difference`: one of them was rewritten there
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "store/event_log.h"
+
+namespace venue::store {
+
+enum class LogAgreement : uint8_t {
+    SAME,
+    HALL_AHEAD,
+    TAIL_CUT,
+    REWRITTEN
+};
+
+struct LogComparison {
+    LogAgreement agreement = LogAgreement::SAME;
+    int64_t hall_last = 0;
+    int64_t witness_last = 0;
+    int64_t first_difference = 0;  // REWRITTEN: the first seq whose hashes differ
+    std::string hall_hash;         // REWRITTEN: the two hashes there (hex)
+    std::string witness_hash;
+
+    bool agrees() const {
+        return agreement == LogAgreement::SAME || agreement == LogAgreement::HALL_AHEAD;
+    }
+    // One sentence for an arbiter ("the mirror holds events 41 to 45 that the hall's log lacks:
+    // its tail was cut after they were published").
+    std::string to_string() const;
+};
+
+// Walks both logs from seq 1, one row of each in memory at a time.
+Result<LogComparison> compare_logs(EventLog& hall, EventLog& witness);
+
+}  // namespace venue::store
