@@ -73,29 +73,13 @@ struct RunOptions {
 // Publishing to the championship's broker, when [publish] or --publish asks for it. Like the
 // feed, a publisher that cannot start is reported and the run goes on: the hall's own log is the
 // truth, and what was not published is sent once the publisher runs.
-std::unique_ptr<publish::HallPublishing> start_publishing(const config::VenueConfig& config,
-                                                          const RunOptions& o,
-                                                          const std::string& log_path,
-                                                          runtime::Daemon& daemon,
-                                                          feed::FeedPublisher* feed) {
-    const config::PublishConfig& p = config.publish;
-    const std::string url = o.publish.empty() ? p.broker : o.publish;
-    if (url.empty()) return nullptr;
-    auto mqtt = publish::make_mqtt_options(
-        url, {p.username, p.password_file, p.ca_file, p.cert_file, p.key_file});
-    if (!mqtt) {
-        fmt::print(stderr, "publish: not started: {}\n", mqtt.error());
-        return nullptr;
-    }
-    publish::PublishOptions options;
-    options.mqtt = std::move(*mqtt);
-    options.event = !o.publish_event.empty() ? o.publish_event
-                    : !p.event.empty()       ? p.event
-                                             : publish::topic_slug(config.event_name);
-    options.hall = o.hall.empty() ? p.hall : o.hall;
-    options.log_path = log_path;
-    options.log = [](const std::string& m) { fmt::print(stderr, "publish: {}\n", m); };
-    auto started = publish::HallPublishing::start(std::move(options), daemon, feed);
+std::unique_ptr<publish::HallPublishing> start_publishing(
+    const std::optional<publish::PublishOptions>& options, runtime::Daemon& daemon,
+    feed::FeedPublisher* feed) {
+    if (!options) return nullptr;
+    publish::PublishOptions o = *options;
+    o.log = [](const std::string& m) { fmt::print(stderr, "publish: {}\n", m); };
+    auto started = publish::HallPublishing::start(std::move(o), daemon, feed);
     if (!started) {
         fmt::print(stderr, "publish: not started ({}); the run goes on without it\n",
                    started.error());
@@ -164,28 +148,19 @@ int run(const RunOptions& o) {
         fmt::print(stderr, "venue run: {}\n", config.error().to_string());
         return 2;
     }
-    if (!o.publish.empty())
-        if (auto broker = publish::parse_broker_url(o.publish); !broker) {
-            fmt::print(stderr, "venue run: --publish {}\n", broker.error());
-            return 2;
-        }
-    if (!o.hall.empty() && !publish::valid_topic_segment(o.hall)) {
-        fmt::print(stderr, "venue run: --hall '{}' {}\n", o.hall,
-                   publish::topic_segment_problem(o.hall));
-        return 2;
-    }
-    if (!o.publish.empty() && o.hall.empty() && config->publish.hall.empty()) {
-        fmt::print(stderr,
-                   "venue run: --publish needs --hall (or [publish] hall): this hall's "
-                   "id in the topics\n");
-        return 2;
-    }
     if (!o.feed.empty())
         if (auto address = feed::parse_feed_address(o.feed); !address) {
             fmt::print(stderr, "venue run: --feed {}\n", address.error());
             return 2;
         }
     const std::string log_path = o.log.empty() ? config->log_path : o.log;
+    // [publish] and --publish, --hall, --publish-event: checked before anything starts.
+    auto publishing_options =
+        publish::publish_options_for(*config, log_path, {o.publish, o.hall, o.publish_event});
+    if (!publishing_options) {
+        fmt::print(stderr, "venue run: {}\n", publishing_options.error());
+        return 2;
+    }
     auto session =
         runtime::Session::open(*config, log_path, [](std::int64_t done, std::int64_t all) {
             fmt::print(stderr, "replaying the log: {} of {} events\n", done, all);
@@ -210,7 +185,7 @@ int run(const RunOptions& o) {
                s.state().state_hash(), s.state().matches().size());
     for (const std::string& d : *devices) fmt::print("device: {}\n", d);
     auto feed = start_feed(*config, o, daemon);
-    auto publishing = start_publishing(*config, o, log_path, daemon, feed.get());
+    auto publishing = start_publishing(*publishing_options, daemon, feed.get());
     const bool has_devices = !devices->empty();
     fmt::print("input: {}{}\n", o.input == "-" ? "standard input" : o.input,
                has_devices ? " and the devices" : "");

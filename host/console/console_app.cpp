@@ -183,7 +183,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
             std::lock_guard<std::mutex> g(lock);
             runtime::Daemon& d = source.daemon();
             DeviceInputs devices{d.hub_status(), d.board_statuses(), d.heartbeat(),
-                                 source.hub_match()};
+                                 source.hub_match(), source.broker()};
             view = model.build(source.session(), devices, t0);
             model.copy_new_rows(rows_seen, rows);
         }

@@ -1,9 +1,11 @@
 #include "console/venue_source.h"
 
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 
 #include "config/venue_config.h"
+#include "publish/hall_publishing.h"
 #include "runtime/session.h"
 
 #ifdef VENUE_HAVE_DEMO
@@ -36,14 +38,31 @@ class RealVenue final : public VenueSource {
     }
     void finish() override {
         if (!stopped_) daemon_.stop();
+        if (!stopped_ && publishing_) publishing_->stop(std::chrono::milliseconds(3000));
         stopped_ = true;
     }
+    std::optional<BrokerInput> broker() const override {
+        if (!publishing_) return std::nullopt;
+        const publish::PublishStatus s = publishing_->status();
+        return BrokerInput{s.connected, s.broker, s.topic, s.durable, s.acked, s.refused};
+    }
     void start() { daemon_.start(); }
+    // [publish]: the log and the feed's documents to the championship's broker. Made before the
+    // daemon runs; a publisher that cannot start is a message, never a stop. Its state is the
+    // devices panel's "broker" row.
+    void publish(publish::PublishOptions options) {
+        auto started = publish::HallPublishing::start(std::move(options), daemon_, nullptr);
+        if (started)
+            publishing_ = std::move(*started);
+        else
+            devices.push_back("publish: not started: " + started.error());
+    }
 
   private:
     config::VenueConfig config_;
     std::unique_ptr<runtime::Session> session_;
     runtime::Daemon daemon_;
+    std::unique_ptr<publish::HallPublishing> publishing_;  // goes before the daemon
     bool stopped_ = false;
 };
 
@@ -55,11 +74,14 @@ Result<std::unique_ptr<VenueSource>, std::string> open_venue(const VenueOptions&
     const std::string log_path = o.log.empty() ? config->log_path : o.log;
     auto session = runtime::Session::open(*config, log_path);
     if (!session) return unexpected(session.error());
+    auto publishing = publish::publish_options_for(*config, log_path);
+    if (!publishing) return unexpected(publishing.error());
     auto venue = std::make_unique<RealVenue>(*config, std::move(*session));
     auto devices = runtime::attach_devices(*config, venue->daemon(), o.devices);
     if (!devices) return unexpected(devices.error());
     venue->devices = *devices;
     if (venue->session().last_seq() > 0) venue->history_log = log_path;
+    if (*publishing) venue->publish(std::move(**publishing));
     venue->start();
     return std::unique_ptr<VenueSource>(std::move(venue));
 }

@@ -3,6 +3,10 @@
 // stepped by the console's engine thread.
 #pragma once
 
+#include <optional>
+
+#include "console/view_model.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +32,8 @@ class VenueSource {
     virtual std::string failure() const { return ""; }
     // Lets the last commands out and stops the devices. Idempotent.
     virtual void finish() = 0;
+    // The publisher to the championship's broker, when the venue file's [publish] asks for one.
+    virtual std::optional<BrokerInput> broker() const { return std::nullopt; }
     // One line per device attached, for the messages.
     std::vector<std::string> devices;
     // A log that held events before this run: the console reads them into its log panel.

@@ -273,12 +273,23 @@ struct LogRow {
     std::optional<ArbiterIntent> undo;
 };
 
+// The hall's publisher to the championship's broker, when it publishes (docs/multi-hall.md).
+struct BrokerInput {
+    bool connected = false;
+    std::string broker;  // mqtt://user@host:port
+    std::string topic;   // venue/<event>/<hall>
+    std::int64_t durable = 0;
+    std::int64_t acked = 0;
+    std::int64_t refused = 0;
+};
+
 // What the app reads from the daemon (under the venue lock) for the devices panel and clocks.
 struct DeviceInputs {
     std::optional<io::HubLinkStatus> hub;
     std::vector<io::dgt::BoardStatus> boards;
     std::optional<wire::Heartbeat> heartbeat;
     std::string hub_match;  // the match the hub keeps the clock of ("" when no hub)
+    std::optional<BrokerInput> broker;
 };
 
 struct ConsoleView {

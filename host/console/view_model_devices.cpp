@@ -1,4 +1,5 @@
-// The devices panel's rows: the hub's link, its time fit and firmware, and each DGT board's.
+// The devices panel's rows: the hub's link, its time fit and firmware, each DGT board's, and the
+// broker the hall publishes to.
 #include "console/view_model_internal.h"
 
 namespace venue::console::detail {
@@ -83,6 +84,21 @@ std::vector<DeviceRow> device_rows(const DeviceInputs& devices, HostNanos now_ns
                        static_cast<unsigned long long>(b.silences),
                        static_cast<unsigned long long>(b.dropped_events));
         r.detail = b.device + (b.last_link_error.empty() ? "" : ": " + b.last_link_error);
+        rows.push_back(std::move(r));
+    }
+    if (devices.broker) {
+        const BrokerInput& b = *devices.broker;
+        const std::int64_t behind = b.durable - b.acked;
+        DeviceRow r;
+        r.name = "broker";
+        r.state = b.connected ? "connected" : "reconnecting";
+        // Behind by a few events is the moment between a commit and its acknowledgement.
+        r.ok = b.connected && behind < 100 && b.refused == 0;
+        r.frame_age = "—";
+        r.errors = behind > 0 ? fmt("behind by %lld", static_cast<long long>(behind))
+                              : std::string("every event acknowledged");
+        if (b.refused) r.errors += fmt(", %lld refused (ACL?)", static_cast<long long>(b.refused));
+        r.detail = b.broker + " as " + b.topic;
         rows.push_back(std::move(r));
     }
     return rows;

@@ -8,10 +8,25 @@
 #include <string>
 
 #include "common/result.h"
+#include "config/venue_config.h"
 #include "feed/feed_publisher.h"
 #include "publish/log_publisher.h"
 
 namespace venue::publish {
+
+// What the command line may set over the venue file's [publish] ("" = the file's).
+struct PublishOverrides {
+    std::string broker;
+    std::string hall;
+    std::string event;
+};
+
+// The publisher's options for a hall from its venue file: [publish] with the overrides, the
+// event's topic id defaulting to a slug of [event] name. nullopt when nothing asks to publish;
+// an error names the key or option that is wrong.
+Result<std::optional<PublishOptions>, std::string> publish_options_for(
+    const config::VenueConfig& config, const std::string& log_path,
+    const PublishOverrides& overrides = {});
 
 class HallPublishing {
   public:

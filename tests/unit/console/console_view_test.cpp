@@ -418,3 +418,36 @@ TEST(ConsoleActions, AnActionIsLoggedOnlyWhenItsEventComesBackFromTheLog) {
 
 }  // namespace
 }  // namespace venue::console::testing
+
+namespace venue::console {
+namespace {
+
+// The hall's publisher to the championship's broker is a row of the devices panel: connected or
+// not, how far behind, refusals (docs/multi-hall.md).
+TEST(ConsoleDevices, TheBrokerRowSaysHowFarBehindThePublisherIs) {
+    engine::VenueState state;
+    ViewModel model;
+    DeviceInputs devices;
+    EXPECT_TRUE(model.build(state, devices, 0).devices.empty());
+    devices.broker =
+        BrokerInput{true, "mqtt://hall-a@broker:1883", "venue/open/hall-a", 120, 120, 0};
+    ConsoleView v = model.build(state, devices, 0);
+    ASSERT_EQ(v.devices.size(), 1u);
+    EXPECT_EQ(v.devices[0].name, "broker");
+    EXPECT_EQ(v.devices[0].state, "connected");
+    EXPECT_TRUE(v.devices[0].ok);
+    EXPECT_EQ(v.devices[0].errors, "every event acknowledged");
+    EXPECT_EQ(v.devices[0].detail, "mqtt://hall-a@broker:1883 as venue/open/hall-a");
+    devices.broker = BrokerInput{false, "mqtt://b:1883", "venue/open/hall-a", 500, 120, 0};
+    v = model.build(state, devices, 0);
+    EXPECT_EQ(v.devices[0].state, "reconnecting");
+    EXPECT_FALSE(v.devices[0].ok);
+    EXPECT_EQ(v.devices[0].errors, "behind by 380");
+    devices.broker = BrokerInput{true, "mqtt://b:1883", "venue/open/hall-a", 10, 10, 3};
+    v = model.build(state, devices, 0);
+    EXPECT_FALSE(v.devices[0].ok);
+    EXPECT_EQ(v.devices[0].errors, "every event acknowledged, 3 refused (ACL?)");
+}
+
+}  // namespace
+}  // namespace venue::console
