@@ -1,6 +1,8 @@
 // `venue replay`, `venue verify`, `venue export pgn|incidents|transcript`: reading a log back.
 #include <fmt/core.h>
 
+#include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -110,6 +112,38 @@ int verify_against(const std::string& path, const std::string& witness_path) {
     if (!hall) {
         fmt::print(stderr, "venue verify: {}: {}\n", path, hall.error().to_string());
         return 2;
+    }
+    // SEQ:HASH: a head noted while the event ran (the broker's retained head of the hall).
+    const std::size_t colon = witness_path.find(':');
+    if (colon != std::string::npos && colon > 0 && !std::filesystem::exists(witness_path) &&
+        witness_path.find_first_not_of("0123456789") == colon) {
+        std::int64_t seq = 0;
+        const auto [end, ec] =
+            std::from_chars(witness_path.data(), witness_path.data() + colon, seq);
+        store::Hash hash{};
+        bool hex_ok = ec == std::errc() && end == witness_path.data() + colon && seq > 0 &&
+                      witness_path.size() == colon + 1 + 2 * hash.size();
+        for (std::size_t i = 0; hex_ok && i < hash.size(); ++i) {
+            unsigned v = 0;
+            const auto r = std::from_chars(witness_path.data() + colon + 1 + 2 * i,
+                                           witness_path.data() + colon + 3 + 2 * i, v, 16);
+            hex_ok = r.ec == std::errc() && r.ptr == witness_path.data() + colon + 3 + 2 * i;
+            hash[i] = std::uint8_t(v);
+        }
+        if (!hex_ok) {
+            fmt::print(stderr,
+                       "venue verify: --against {}: a head is SEQ:HASH (64 hexadecimal digits)\n",
+                       witness_path);
+            return 2;
+        }
+        auto c = store::compare_with_head(*hall, seq, hash);
+        if (!c) {
+            fmt::print(stderr, "venue verify: {}\n", c.error().to_string());
+            return 2;
+        }
+        fmt::print("{} against the head {}: {}\n", c->agrees() ? "ok" : "FAILED",
+                   witness_path.substr(0, colon + 17) + "..", c->to_string());
+        return c->agrees() ? 0 : 1;
     }
     auto witness = store::EventLog::open(witness_path, read);
     if (!witness) {
@@ -266,7 +300,8 @@ void register_log_commands(CLI::App& app) {
         "after they were published) or differs from it (rewritten).");
     ver->add_option("log", o->log, "The event log")->required();
     ver->add_option("--against", o->against,
-                    "A mirror's copy of the same hall's log (DIR/<event>/<hall>.sqlite)");
+                    "A mirror's copy of the same hall's log (DIR/<event>/<hall>.sqlite), or a "
+                    "head noted as SEQ:HASH (the broker's retained venue/<event>/<hall>/head)");
     ver->callback([o] {
         if (int rc = verify(o->log)) throw CLI::RuntimeError(rc);
         if (!o->against.empty())

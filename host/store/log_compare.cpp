@@ -15,6 +15,23 @@ std::string hex(const Hash& h) {
 }  // namespace
 
 std::string LogComparison::to_string() const {
+    if (head_only) switch (agreement) {
+            case LogAgreement::SAME:
+                return "the log ends at event " + std::to_string(hall_last) +
+                       ", the head noted, with its hash";
+            case LogAgreement::HALL_AHEAD:
+                return "the log holds event " + std::to_string(witness_last) +
+                       " of the head noted, with its hash, and " +
+                       std::to_string(hall_last - witness_last) + " events after it";
+            case LogAgreement::TAIL_CUT:
+                return "the head noted is event " + std::to_string(witness_last) +
+                       " but the log ends at event " + std::to_string(hall_last) +
+                       ": its tail was cut after it was published";
+            case LogAgreement::REWRITTEN:
+                return "event " + std::to_string(first_difference) + " has hash " +
+                       hall_hash.substr(0, 16) + ".. where the head noted " +
+                       witness_hash.substr(0, 16) + "..: the log was rewritten at or before it";
+        }
     switch (agreement) {
         case LogAgreement::SAME:
             return "the two hold the same " + std::to_string(hall_last) + " events, hash for hash";
@@ -72,6 +89,28 @@ Result<LogComparison> compare_logs(EventLog& hall, EventLog& witness) {
         c.agreement = LogAgreement::TAIL_CUT;
     else if (c.hall_last > c.witness_last)
         c.agreement = LogAgreement::HALL_AHEAD;
+    return c;
+}
+
+Result<LogComparison> compare_with_head(EventLog& hall, int64_t seq, const Hash& hash) {
+    LogComparison c;
+    c.head_only = true;
+    c.hall_last = hall.last_seq();
+    c.witness_last = seq;
+    if (c.hall_last < seq) {
+        c.agreement = LogAgreement::TAIL_CUT;
+        return c;
+    }
+    auto e = hall.event(seq);
+    if (!e) return e.error();
+    if (!*e || (*e)->hash != hash) {
+        c.agreement = LogAgreement::REWRITTEN;
+        c.first_difference = seq;
+        c.hall_hash = *e ? hex((*e)->hash) : std::string(64, '-');
+        c.witness_hash = hex(hash);
+        return c;
+    }
+    c.agreement = c.hall_last > seq ? LogAgreement::HALL_AHEAD : LogAgreement::SAME;
     return c;
 }
 

@@ -30,6 +30,7 @@ struct LogComparison {
     int64_t first_difference = 0;  // REWRITTEN: the first seq whose hashes differ
     std::string hall_hash;         // REWRITTEN: the two hashes there (hex)
     std::string witness_hash;
+    bool head_only = false;  // the witness is a noted head (seq and hash), not a whole copy
 
     bool agrees() const {
         return agreement == LogAgreement::SAME || agreement == LogAgreement::HALL_AHEAD;
@@ -41,5 +42,11 @@ struct LogComparison {
 
 // Walks both logs from seq 1, one row of each in memory at a time.
 Result<LogComparison> compare_logs(EventLog& hall, EventLog& witness);
+
+// The hall's log against a head someone noted: the broker's retained head of the hall
+// (docs/multi-hall.md), or a line in an arbiter's report. The log must still hold event `seq` with
+// that hash; a log that ends before it was cut, one with another hash there was rewritten at or
+// before it.
+Result<LogComparison> compare_with_head(EventLog& hall, int64_t seq, const Hash& hash);
 
 }  // namespace venue::store

@@ -81,5 +81,27 @@ TEST_F(LogCompareTest, ARewrittenLogIsNamedAtItsFirstDifferentEvent) {
     EXPECT_NE(c->to_string().find("event 4300"), std::string::npos) << c->to_string();
 }
 
+// The broker's retained head as the witness: a seq and a hash noted while the event ran.
+TEST_F(LogCompareTest, AHeadNotedEarlierNamesACutOrRewrittenLog) {
+    EventLog copy = make("copy.sqlite", 50);
+    auto noted = copy.event(50);
+    ASSERT_TRUE(noted && *noted);
+    const Hash head = (*noted)->hash;
+    EventLog same = make("same.sqlite", 50);
+    auto c = compare_with_head(same, 50, head);
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->agreement, LogAgreement::SAME) << c->to_string();
+    EventLog longer = make("longer.sqlite", 60);
+    EXPECT_EQ(compare_with_head(longer, 50, head)->agreement, LogAgreement::HALL_AHEAD);
+    EventLog cut = make("cut.sqlite", 45);
+    c = compare_with_head(cut, 50, head);
+    EXPECT_EQ(c->agreement, LogAgreement::TAIL_CUT);
+    EXPECT_NE(c->to_string().find("ends at event 45"), std::string::npos) << c->to_string();
+    EventLog rewritten = make("rewritten.sqlite", 50, "{\"n\":\"forged\"}", 30);
+    c = compare_with_head(rewritten, 50, head);
+    EXPECT_EQ(c->agreement, LogAgreement::REWRITTEN);
+    EXPECT_FALSE(c->agrees());
+}
+
 }  // namespace
 }  // namespace venue::store
