@@ -44,6 +44,8 @@ LocalBroker::LocalBroker(std::filesystem::path dir, Options options)
     port_ = free_port();
     std::ofstream conf(dir_ / "mosquitto.conf");
     conf << "listener " << port_ << " 127.0.0.1\n";
+    if (!options_.certfile.empty())
+        conf << "certfile " << options_.certfile << "\nkeyfile " << options_.keyfile << "\n";
     // Started as root, Mosquitto changes to the user "mosquitto", who may not write in this
     // folder: stay who we are (the option is ignored when not root).
     if (const passwd* me = ::getpwuid(::getuid())) conf << "user " << me->pw_name << "\n";
@@ -109,7 +111,8 @@ void LocalBroker::stop(int sig) {
 std::string LocalBroker::url(const std::string& user, const std::string& password) const {
     const std::string auth =
         user.empty() ? "" : user + (password.empty() ? "" : ":" + password) + "@";
-    return "mqtt://" + auth + "127.0.0.1:" + std::to_string(port_);
+    return std::string(options_.certfile.empty() ? "mqtt://" : "mqtts://") + auth +
+           "127.0.0.1:" + std::to_string(port_);
 }
 
 std::string LocalBroker::log() const {

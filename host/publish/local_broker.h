@@ -26,6 +26,9 @@ class LocalBroker {
         // Nice steps below this process (a bench's broker standing in for one on a machine of
         // its own, so that it does not compete with the hall for the cores).
         int nice = 0;
+        // TLS on the listener: the broker's certificate and key ("" = plain TCP).
+        std::string certfile;
+        std::string keyfile;
     };
 
     // Writes the configuration into `dir` (emptied first). Throws std::runtime_error when the

@@ -178,9 +178,12 @@ Result<std::unique_ptr<MqttClient>, std::string> MqttClient::start(MqttOptions o
             return unexpected(std::string("user name: ") + mosquitto_strerror(rc));
     }
     if (o.broker.tls || !o.ca_file.empty() || !o.cert_file.empty()) {
+        // Without a CA file, the system's CAs: libmosquitto refuses TLS with neither a CA file
+        // nor a CA folder, so Debian's folder of them is named as well.
         if (o.ca_file.empty()) mosquitto_int_option(m, MOSQ_OPT_TLS_USE_OS_CERTS, 1);
         const int rc =
-            mosquitto_tls_set(m, o.ca_file.empty() ? nullptr : o.ca_file.c_str(), nullptr,
+            mosquitto_tls_set(m, o.ca_file.empty() ? nullptr : o.ca_file.c_str(),
+                              o.ca_file.empty() ? "/etc/ssl/certs" : nullptr,
                               o.cert_file.empty() ? nullptr : o.cert_file.c_str(),
                               o.key_file.empty() ? nullptr : o.key_file.c_str(), nullptr);
         if (rc != MOSQ_ERR_SUCCESS)

@@ -48,10 +48,10 @@ class BrokerSecurityTest : public BrokerTest {
         BrokerTest::SetUp();
         const std::string acl = shipped_acl();
         ASSERT_FALSE(acl.empty()) << "schemas/mqtt/acl is missing";
-        broker_ = std::make_unique<LocalBroker>(
-            dir_ / "broker",
-            LocalBroker::Options{
-                true, {{"hall-a", "pa"}, {"hall-b", "pb"}, {"tv", "pt"}, {"mirror", "pm"}}, acl});
+        LocalBroker::Options o;
+        o.users = {{"hall-a", "pa"}, {"hall-b", "pb"}, {"tv", "pt"}, {"mirror", "pm"}};
+        o.acl = acl;
+        broker_ = std::make_unique<LocalBroker>(dir_ / "broker", o);
         ASSERT_TRUE(broker_->start());
     }
     std::unique_ptr<Client> connect(const std::string& user, const std::string& password) {
@@ -148,6 +148,60 @@ TEST_F(BrokerSecurityTest, AMirrorMayAskForEventsAgainAndNothingMore) {
     ASSERT_TRUE(write);
     ASSERT_TRUE(eventually([&] { return mirror->reason(*write) >= 0; }));
     EXPECT_EQ(mirror->reason(*write), 135);
+}
+
+}  // namespace
+}  // namespace venue::publish
+
+namespace venue::publish {
+namespace {
+
+// TLS (mqtts://, docs/multi-hall.md): a client that trusts the broker's CA talks; one that does
+// not (the system's CAs) is not connected. Certificates made here with openssl, valid a day.
+TEST_F(BrokerTest, OverTlsOnlyAClientTrustingTheBrokersCaTalks) {
+    const std::string d = dir_.string();
+    const std::string make =
+        "cd '" + d +
+        "' && printf 'subjectAltName=IP:127.0.0.1\\n' > san.ext && "
+        "openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 1 "
+        "-subj '/CN=Venue test CA' && "
+        "openssl req -newkey rsa:2048 -nodes -keyout broker.key -out broker.csr "
+        "-subj '/CN=127.0.0.1' && "
+        "openssl x509 -req -in broker.csr -CA ca.crt -CAkey ca.key -CAcreateserial "
+        "-out broker.crt -days 1 -extfile san.ext";
+    ASSERT_EQ(std::system((make + " > openssl.log 2>&1").c_str()), 0);
+    LocalBroker::Options o;
+    o.certfile = d + "/broker.crt";
+    o.keyfile = d + "/broker.key";
+    LocalBroker broker(dir_ / "broker", o);
+    ASSERT_TRUE(broker.start());
+    ASSERT_EQ(broker.url().rfind("mqtts://", 0), 0u);
+
+    std::mutex mutex;
+    std::vector<std::string> got;
+    MqttHandlers h;
+    h.on_message = [&](const MqttMessage& m) {
+        std::lock_guard lock(mutex);
+        got.push_back(m.payload);
+    };
+    auto trusting = MqttClient::start(
+        *make_mqtt_options(broker.url(), {"", "", d + "/ca.crt", "", ""}), std::move(h));
+    ASSERT_TRUE(trusting) << trusting.error();
+    (*trusting)->subscribe("venue/t/h/events", 1);
+    ASSERT_TRUE(eventually([&] { return (*trusting)->connected(); }, 10s)) << broker.log();
+    std::this_thread::sleep_for(200ms);
+    ASSERT_TRUE((*trusting)->publish("venue/t/h/events", "over tls", 1, false));
+    EXPECT_TRUE(eventually([&] {
+        std::lock_guard lock(mutex);
+        return got.size() == 1 && got[0] == "over tls";
+    }));
+
+    auto stranger = MqttClient::start(*make_mqtt_options(broker.url(), {}), {});
+    ASSERT_TRUE(stranger);
+    std::this_thread::sleep_for(2s);
+    EXPECT_FALSE((*stranger)->connected());
+    (*stranger)->stop();
+    (*trusting)->stop();
 }
 
 }  // namespace
