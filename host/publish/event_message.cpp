@@ -6,17 +6,6 @@ namespace venue::publish {
 
 using nlohmann::json;
 
-std::string hash_hex(const store::Hash& hash) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(hash.size() * 2);
-    for (std::uint8_t b : hash) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
-}
-
 std::optional<store::Hash> parse_hash_hex(std::string_view text) {
     if (text.size() != store::HASH_SIZE * 2) return std::nullopt;
     auto nibble = [](char c) -> int {

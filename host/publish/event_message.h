@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "store/event_hash.h"
 #include "store/event_record.h"
 
 namespace venue::publish {
@@ -36,7 +37,7 @@ std::string encode_event_message(const store::EventRecord& event,
 // An error names the field that is missing or wrong ("seq: not an integer").
 Result<EventMessage, std::string> decode_event_message(std::string_view text);
 
-std::string hash_hex(const store::Hash& hash);
+using store::hash_hex;  // store/event_hash.h
 std::optional<store::Hash> parse_hash_hex(std::string_view text);
 
 }  // namespace venue::publish

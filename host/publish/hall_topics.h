@@ -32,7 +32,7 @@ bool valid_topic_segment(std::string_view id);
 // "" when valid, else why not (naming the character), for error messages.
 std::string topic_segment_problem(std::string_view id);
 
-// A topic id from a display name: "Chessball Open 2026" -> "chessball-open-2026" (lower case,
+// A topic id from a display name: "Venue Open 2026" -> "venue-open-2026" (lower case,
 // runs of other characters become one '-', at most 64 characters; "event" when nothing is left).
 std::string topic_slug(std::string_view name);
 

@@ -5,6 +5,17 @@
 
 namespace venue::store {
 
+std::string hash_hex(const Hash& hash) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(hash.size() * 2);
+    for (uint8_t b : hash) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out;
+}
+
 namespace {
 
 void put_u8(std::vector<uint8_t>& out, uint8_t value) {

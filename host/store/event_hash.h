@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,9 @@ struct EventFields {
     std::string_view kind;
     std::string_view payload;
 };
+
+// The 64 lower-case hexadecimal digits of a hash, as messages, mirrors and reports show it.
+std::string hash_hex(const Hash& hash);
 
 // Appends canonical(e) to `out` (which is cleared first).
 void encode_canonical(const EventFields& fields, std::vector<uint8_t>& out);

@@ -1,18 +1,8 @@
 #include "store/log_compare.h"
 
-namespace venue::store {
+#include "store/event_hash.h"
 
-namespace {
-std::string hex(const Hash& h) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (uint8_t b : h) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
-}
-}  // namespace
+namespace venue::store {
 
 std::string LogComparison::to_string() const {
     if (head_only) switch (agreement) {
@@ -74,8 +64,8 @@ Result<LogComparison> compare_logs(EventLog& hall, EventLog& witness) {
         auto h = hall.for_each_event(from, [&](const EventRecord& e) {
             if (i < theirs.size() && theirs[i] != e.hash) {
                 c.first_difference = e.seq;
-                c.hall_hash = hex(e.hash);
-                c.witness_hash = hex(theirs[i]);
+                c.hall_hash = hash_hex(e.hash);
+                c.witness_hash = hash_hex(theirs[i]);
                 return false;
             }
             ++i;
@@ -106,8 +96,8 @@ Result<LogComparison> compare_with_head(EventLog& hall, int64_t seq, const Hash&
     if (!*e || (*e)->hash != hash) {
         c.agreement = LogAgreement::REWRITTEN;
         c.first_difference = seq;
-        c.hall_hash = *e ? hex((*e)->hash) : std::string(64, '-');
-        c.witness_hash = hex(hash);
+        c.hall_hash = *e ? hash_hex((*e)->hash) : std::string(64, '-');
+        c.witness_hash = hash_hex(hash);
         return c;
     }
     c.agreement = c.hall_last > seq ? LogAgreement::HALL_AHEAD : LogAgreement::SAME;
