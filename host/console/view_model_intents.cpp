@@ -63,6 +63,7 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
         case ArbiterActionKind::PAUSE:
         case ArbiterActionKind::RESUME:
         case ArbiterActionKind::RELEASE_CLAIM:
+        case ArbiterActionKind::CONFIRM_SCORE:
             break;
         case ArbiterActionKind::ADD_TIME:
             if (in.amount_ms == 0) return unexpected(std::string("the amount is zero"));
@@ -153,6 +154,9 @@ std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
             break;
         case ArbiterActionKind::REJECT_WARNING:
             s = "Reject proposed warning #" + std::to_string(in.ref);
+            break;
+        case ArbiterActionKind::CONFIRM_SCORE:
+            s = "Confirm the score as it stands";
             break;
     }
     return s + " in match " + in.match;

@@ -39,6 +39,10 @@ class ChessMatch : public Match {
     }
     // A move seen on the board but not yet completed by a clock press.
     std::optional<chess::Move> pending_move() const { return pending_; }
+    // Whether the match holds a move sensed on `board` that a clock press would complete: a
+    // press waits for the board otherwise (runtime/press_hold.h). One game, one move; a game of
+    // several boards answers per board.
+    virtual bool move_sensed_on(const std::string& /*board*/) const { return pending_.has_value(); }
     // Squares that must be set back before play goes on (empty when none).
     const std::vector<chess::Square>& restore_squares() const { return restore_squares_; }
     bool restore_required() const { return restore_required_; }

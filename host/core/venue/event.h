@@ -149,6 +149,9 @@ enum class ArbiterActionKind : std::uint8_t {
     // text = the move as the pieces went ("e1g3", "e7e8q"): an illegal move that stands (it
     // was found too late to restore, say); the game goes on from the position it made
     ILLEGAL_MOVE_STANDS,
+    // The arbiter confirms the score as it stands (the arbiters' notebook, where a game keeps
+    // one); a game without such a record ignores it with its reason.
+    CONFIRM_SCORE,
 };
 // The kind's stable name, as in the log's JSON ("restore_position").
 const char* to_string(ArbiterActionKind k);
@@ -183,6 +186,9 @@ enum class KeyChangeKind : std::uint8_t {
     VETO,     // the side vetoes branching (BC-I.6, BC-I.18, BC-A1)
     BOARD_C,  // the last branch moves to the control board (BC-I.7, BC-II.4)
     REPLACE,  // player (out) is replaced by in_player (BC-I.12, BC-A20)
+    // The team takes back its rating operations of this turn, before the press (BC-A30): the
+    // tree is as it was before them; moves, cards and vetoes stand.
+    WITHDRAW,
 };
 struct RatingShare {
     int branch = 0;

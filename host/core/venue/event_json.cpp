@@ -45,7 +45,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ArbiterActionKind,
                               {ArbiterActionKind::CONFIRM_WARNING, "confirm_warning"},
                               {ArbiterActionKind::REJECT_WARNING, "reject_warning"},
                               {ArbiterActionKind::RELEASE_CLAIM, "release_claim"},
-                              {ArbiterActionKind::ILLEGAL_MOVE_STANDS, "illegal_move_stands"}})
+                              {ArbiterActionKind::ILLEGAL_MOVE_STANDS, "illegal_move_stands"},
+                              {ArbiterActionKind::CONFIRM_SCORE, "confirm_score"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(ClaimVerdict, {{ClaimVerdict::ACCEPTED, "accepted"},
                                             {ClaimVerdict::LATE, "late"},
@@ -162,7 +163,8 @@ void from_json(const nlohmann::json& j, KeyChangeKind& k) {
     const auto s = j.get<std::string>();
     for (KeyChangeKind c :
          {KeyChangeKind::BRANCH, KeyChangeKind::SELECT, KeyChangeKind::PASS, KeyChangeKind::RESIGN,
-          KeyChangeKind::DRAW, KeyChangeKind::VETO, KeyChangeKind::BOARD_C, KeyChangeKind::REPLACE})
+          KeyChangeKind::DRAW, KeyChangeKind::VETO, KeyChangeKind::BOARD_C, KeyChangeKind::REPLACE,
+          KeyChangeKind::WITHDRAW})
         if (s == to_string(c)) {
             k = c;
             return;

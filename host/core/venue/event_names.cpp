@@ -157,6 +157,8 @@ const char* to_string(ArbiterActionKind k) {
             return "release_claim";
         case ArbiterActionKind::ILLEGAL_MOVE_STANDS:
             return "illegal_move_stands";
+        case ArbiterActionKind::CONFIRM_SCORE:
+            return "confirm_score";
     }
     return "?";
 }
@@ -179,6 +181,8 @@ const char* to_string(KeyChangeKind k) {
             return "board_c";
         case KeyChangeKind::REPLACE:
             return "replace";
+        case KeyChangeKind::WITHDRAW:
+            return "withdraw";
     }
     return "?";
 }

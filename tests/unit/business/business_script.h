@@ -79,11 +79,23 @@ class Script {
         k.side = side;
         return send(k);
     }
-    // BRANCH and the new board's confirmation.
+    // BRANCH, the new board's reading of the mother's position and the arbiter's check of the
+    // clone with both captains (BC-II.3).
     std::vector<Decision> branch(int from, int amount, std::string board = "") {
         auto d = key(KeyChangeKind::BRANCH, from, 0, amount, board);
         if (auto* s = engine::testing::find<BoardSetupRequired>(d)) {
-            auto r = send(BoardRestored{"m1", s->board});
+            auto r = clone_read(s->board);
+            d.insert(d.end(), r.begin(), r.end());
+        }
+        return d;
+    }
+    // The board set up for a clone reads the position; when the engine asks for the captains'
+    // check (CONFIRM_CLONE), the arbiter gives it.
+    std::vector<Decision> clone_read(const std::string& board) {
+        auto d = send(BoardRestored{"m1", board});
+        const auto* f = engine::testing::find<ArbiterFlag>(d);
+        if (f && f->code == "CONFIRM_CLONE") {
+            auto r = arbiter(ArbiterActionKind::RESUME);
             d.insert(d.end(), r.begin(), r.end());
         }
         return d;

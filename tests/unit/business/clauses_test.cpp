@@ -378,7 +378,7 @@ TEST(BC_II_3, NoMoveCountsOnAnyBoardWhileACloneIsSetUp) {
               std::string::npos)
         << why->reason;
     EXPECT_FALSE(s.match().branch_on("1")->pending) << "the move is not held for the press";
-    s.send(BoardRestored{"m1", setup_board});
+    s.clone_read(setup_board);
     d = s.move("1", "g1f3");
     EXPECT_EQ(engine::testing::find<MoveRefused>(d), nullptr) << "confirmed: moves count again";
     EXPECT_TRUE(s.match().branch_on("1")->pending);

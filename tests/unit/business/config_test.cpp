@@ -53,5 +53,60 @@ second_offence = "time_penalty"
     EXPECT_NE(bad.error().to_string().find("BC-I.4"), std::string::npos) << bad.error().to_string();
 }
 
+TEST(BusinessChess, BC_A8_TheAmbiguitiesAlternativesAreKeysOfTheVenueFile) {
+    std::string text = std::string(BUSINESS) + R"(
+[match.business]
+clone_confirmation = "board"
+veto_effect = "ban_all_branching"
+veto_scope = "opponent_next_turn"
+veto_count = 0
+incomplete_commit = "penalty"
+incomplete_penalty_seconds = 30
+representative = "designated"
+cross_only_on_own_turn = true
+single_branch_time = "overtime_after_flag"
+max_replacements = 2
+replace_expelled = false
+)";
+    auto c = parse_venue_config(text, "bc.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    using namespace games::business;
+    const auto r = BusinessRules::of(c->matches[0]);
+    EXPECT_EQ(r.clone_confirmation, CloneConfirmation::BOARD);
+    EXPECT_EQ(r.veto_effect, VetoEffect::BAN_ALL);
+    EXPECT_EQ(r.veto_scope, VetoScope::OPPONENT_NEXT_TURN);
+    EXPECT_EQ(r.veto_count, 0);
+    EXPECT_EQ(r.incomplete_commit, IncompleteCommit::PENALTY);
+    EXPECT_EQ(r.incomplete_penalty_ms, 30000);
+    EXPECT_EQ(r.representative, Representative::DESIGNATED);
+    EXPECT_TRUE(r.cross_only_on_own_turn);
+    EXPECT_EQ(r.single_branch_time, SingleBranchTime::OVERTIME_AFTER_FLAG);
+    EXPECT_EQ(r.max_replacements, 2);
+    EXPECT_FALSE(r.replace_expelled);
+    // And back: the rules written into a match config read the same.
+    engine::MatchConfig again;
+    r.write_to(again);
+    const auto r2 = BusinessRules::of(again);
+    EXPECT_EQ(r2.veto_scope, VetoScope::OPPONENT_NEXT_TURN);
+    EXPECT_EQ(r2.incomplete_commit, IncompleteCommit::PENALTY);
+    EXPECT_EQ(r2.single_branch_time, SingleBranchTime::OVERTIME_AFTER_FLAG);
+}
+
+TEST(BusinessChess, BC_A1_AnUnknownChoiceIsRefusedNamingTheKey) {
+    auto bad = parse_venue_config(
+        std::string(BUSINESS) + "[match.business]\nveto_effect = \"sometimes\"\n", "bc.toml");
+    ASSERT_FALSE(bad);
+    const std::string why = bad.error().to_string();
+    EXPECT_NE(why.find("veto_effect"), std::string::npos) << why;
+    EXPECT_NE(why.find("ban_opponent_branching"), std::string::npos) << why;
+}
+
+TEST(BusinessChess, BC_II_3_TheCaptainsConfirmClonesByDefault) {
+    auto c = parse_venue_config(BUSINESS, "bc.toml");
+    ASSERT_TRUE(c) << c.error().to_string();
+    EXPECT_EQ(games::business::BusinessRules::of(c->matches[0]).clone_confirmation,
+              games::business::CloneConfirmation::CAPTAINS);
+}
+
 }  // namespace
 }  // namespace venue::config

@@ -45,7 +45,7 @@ void branch(Script& s, chess::Color side, int from, int amount) {
     auto* setup = find<BoardSetupRequired>(d);
     ASSERT_TRUE(setup);
     EXPECT_TRUE(find<EventIgnored>(s.press()));  // the clock stands still while cloning
-    s.send(BoardRestored{"m1", setup->board});
+    s.clone_read(setup->board);
 }
 
 void red_line(Script& s, chess::Color zone) {

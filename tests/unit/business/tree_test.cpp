@@ -42,14 +42,59 @@ TEST(BusinessChess, BC_II_3_PlayResumesWhenTheCloneIsConfirmed) {
     const Decision* why = nullptr;
     find<MoveRefused>(d, &why);
     EXPECT_EQ(why->rule, "X-6");
+    // The board reads the mother's position: the arbiter checks it with both captains; the
+    // clock stands still and moves wait until he resumes.
     d = s.send(BoardRestored{"m1", "2"});
-    ASSERT_TRUE(command(d, "clock.resume"));
+    EXPECT_FALSE(command(d, "clock.resume"));
+    const Decision* flagged = nullptr;
+    const auto* f = find<ArbiterFlag>(d, &flagged);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "CONFIRM_CLONE");
+    EXPECT_EQ(f->board, "2");
+    EXPECT_EQ(flagged->rule, "BC-II.3");
+    EXPECT_EQ(s.match().clone_to_confirm(), 2);
     EXPECT_EQ(s.match().branch(2)->board, "2");
+    d = s.move("1", "e2e4");
+    ASSERT_TRUE(find<MoveRefused>(d));
+    EXPECT_TRUE(find<EventIgnored>(s.press())) << "the clock stands still for the check";
+    d = s.arbiter(ArbiterActionKind::RESUME);
+    ASSERT_TRUE(command(d, "clock.resume"));
+    EXPECT_EQ(s.match().clone_to_confirm(), 0);
     EXPECT_TRUE(s.match().branch(2)->ready());
     s.move("1", "e2e4");
     s.move("2", "d2d4");
     d = s.press();
     EXPECT_EQ(count<MoveAccepted>(d), 2);
+}
+
+TEST(BusinessChess, BC_II_3_UnderBoardConfirmationTheReadingResumesTheClock) {
+    MatchConfig c = business_config();
+    c.options.set("clone_confirmation", std::string("board"));
+    Script s(c);
+    s.key(KeyChangeKind::BRANCH, 1, 0, 5);
+    auto d = s.send(BoardRestored{"m1", "2"});
+    ASSERT_TRUE(command(d, "clock.resume"));
+    EXPECT_FALSE(find<ArbiterFlag>(d));
+    EXPECT_EQ(s.match().clone_to_confirm(), 0);
+    EXPECT_TRUE(s.match().branch(2)->ready());
+}
+
+TEST(BusinessChess, BC_II_7_AssistantsCloneUnderTheChiefArbiter) {
+    // BC-II.7 adds nothing beyond BC-II.3: whoever sets the clone up, the board's reading and
+    // the chief arbiter's check with the captains decide; the arbiter's name is in the log.
+    Script s;
+    s.key(KeyChangeKind::BRANCH, 1, 0, 5);
+    s.send(BoardRestored{"m1", "2"});
+    ArbiterAction a;
+    a.match = "m1";
+    a.kind = ArbiterActionKind::RESUME;
+    a.arbiter = "Chief arbiter";
+    a.note = "the assistants set board 2 up; checked with both captains";
+    auto d = s.send(a);
+    ASSERT_TRUE(command(d, "clock.resume"));
+    const auto& e = std::get<ArbiterAction>(s.events().back().body);
+    EXPECT_EQ(e.arbiter, "Chief arbiter");
+    EXPECT_TRUE(s.match().branch(2)->ready());
 }
 
 TEST(BusinessChess, BC_A19_TheArbiterMayResumeWithoutTheBoard) {

@@ -2,6 +2,8 @@
 // (§3, CB-*) that the other files do not name. Where a clause is not the
 // engine's to decide (physical, organisational, or left to the judge), the test
 // pins what the engine does with the related events and says so.
+#include <fstream>
+
 #include "chess/bitboard.h"
 #include "chessball_script.h"
 #include "venue/game_rules.h"
@@ -522,7 +524,12 @@ TEST(Chessball, CB_A8_TheBoardSeesThatAManMovedNotWho) {
     s.send(BoardRestored{"m1", "b"});  // the judge dismissed it: nobody is warned
     EXPECT_EQ(s.match().warnings({chess::BLACK, 1}), 0);
     s.press(2);
-    EXPECT_TRUE(s.send(BoardMismatch{"m1", "b", {chess::SQ_C7}}).empty());
+    // During W3's claim, c7 is out of his reach: flagged for the judge as a displacement
+    // (CB-4.2), not taken as his move in progress.
+    auto during = s.send(BoardMismatch{"m1", "b", {chess::SQ_C7}});
+    ASSERT_TRUE(find<ArbiterFlag>(during));
+    EXPECT_EQ(find<ArbiterFlag>(during)->code, "DISPLACEMENT");
+    EXPECT_FALSE(find<WarningProposed>(during));
     auto pressed = s.clock();
     EXPECT_EQ(rule<WarningProposed>(pressed), "CB-6.4.2.2");
     EXPECT_EQ(find<WarningProposed>(pressed)->player, "W3");
@@ -677,8 +684,8 @@ TEST(Chessball, CB_A20_RemovalTakesTheMenStandingOnHisFilesNow) {
     EXPECT_EQ(find<PlayerRemoved>(d)->squares, (std::vector<Square>{chess::SQ_B2, chess::SQ_A7}));
 }
 
-// Default: pause and let the judge decide. The console's choices (keep the blocking
-// man, apply anyway) are not there yet; resuming plays on with the man kept.
+// Default: pause and let the judge decide: Resume plays on with the man kept; Remove again
+// takes off the men that can come off (CB_A21_RemovingAgain... below).
 TEST(Chessball, CB_A21_ARemovalThatWouldExposeAKingPausesForTheJudge) {
     Script s(four_a_side("3rk3/8/8/8/8/8/3N4/3K4 b - - 0 1"));
     auto d = s.judge(ArbiterActionKind::REMOVE, "W2");  // his knight shields his king
@@ -691,6 +698,62 @@ TEST(Chessball, CB_A21_ARemovalThatWouldExposeAKingPausesForTheJudge) {
     EXPECT_EQ(find<ClaimRefused>(s.press(9))->code, "PAUSED");  // B2: the rook on d8
     s.judge(ArbiterActionKind::RESUME);
     EXPECT_TRUE(find<ClaimGranted>(s.press(9)));
+}
+
+// W2 owns c and d: his pawn c2 may go, his knight d2 shields the king from the rook on d8.
+constexpr const char* SHIELD = "3rk3/8/8/8/8/8/2PN4/3K4 b - - 0 1";
+
+TEST(Chessball, CB_A21_RemovingAgainTakesOffTheOthersAndLaterTheShield) {
+    Script s(four_a_side(SHIELD));
+    auto d = s.judge(ArbiterActionKind::REMOVE, "W2");
+    const Decision* why = nullptr;
+    const auto* f = find<ArbiterFlag>(d, &why);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "REMOVAL_EXPOSES_KING");
+    EXPECT_NE(why->reason.find("the man on d2"), std::string::npos) << why->reason;
+    EXPECT_FALSE(find<RestoreRequired>(d)) << "every man stays while the judge decides";
+    // The judge takes off what can come off: the pawn; the knight stays; the clocks run.
+    d = s.judge(ArbiterActionKind::REMOVE, "W2");
+    const auto* off = find<RestoreRequired>(d, &why);
+    ASSERT_TRUE(off);
+    EXPECT_EQ(off->squares, std::vector<Square>{chess::SQ_C2});
+    EXPECT_EQ(why->rule, "CB-A21");
+    EXPECT_TRUE(command(d, "clock.resume"));
+    EXPECT_NE(s.match().phase(), MatchPhase::PAUSED);
+    EXPECT_EQ(s.match().game().position().piece_on(chess::SQ_C2), chess::NO_PIECE);
+    EXPECT_EQ(s.match().game().position().piece_on(chess::SQ_D2), chess::W_KNIGHT);
+    s.send(BoardRestored{"m1", "b"});
+    // While it shields, Remove again changes nothing.
+    EXPECT_TRUE(find<EventIgnored>(s.judge(ArbiterActionKind::REMOVE, "W2")));
+    // The rook leaves the d-file: the knight no longer shields, and comes off.
+    ASSERT_TRUE(find<ClaimGranted>(s.press(9)));  // B2 owns d
+    s.move("d8a8");
+    ASSERT_TRUE(find<MoveAccepted>(s.clock()));
+    d = s.judge(ArbiterActionKind::REMOVE, "W2");
+    off = find<RestoreRequired>(d);
+    ASSERT_TRUE(off);
+    EXPECT_EQ(off->squares, std::vector<Square>{chess::SQ_D2});
+    EXPECT_EQ(s.match().game().position().piece_on(chess::SQ_D2), chess::NO_PIECE);
+}
+
+TEST(Chessball, CB_A21_KeepBlockingPieceTakesTheOthersOffAtOnce) {
+    MatchConfig c = four_a_side(SHIELD);
+    c.options.set("removal_exposes_king", std::string("keep_blocking_piece"));
+    Script s(c);
+    auto d = s.judge(ArbiterActionKind::REMOVE, "W2");
+    EXPECT_FALSE(command(d, "clock.pause"));
+    const auto* off = find<RestoreRequired>(d);
+    ASSERT_TRUE(off);
+    EXPECT_EQ(off->squares, std::vector<Square>{chess::SQ_C2});
+    const auto* f = find<ArbiterFlag>(d);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "MAN_KEPT");
+    EXPECT_EQ(s.match().game().position().piece_on(chess::SQ_D2), chess::W_KNIGHT);
+    // The state replays the same (the owed knight is part of it).
+    VenueState again;
+    for (const Event& e : s.events()) again.apply(e);
+    EXPECT_EQ(again.canonical(), s.state().canonical());
+    EXPECT_NE(s.state().canonical().find(" owed "), std::string::npos);
 }
 
 TEST(Chessball, CB_A21_ARemovalThatLeavesNoLegalMoveEndsTheGame) {
@@ -729,6 +792,17 @@ TEST(Chessball, CB_A26_TheHolderChoosesThePromotionPiece) {
     auto d = s.clock();
     ASSERT_TRUE(find<MoveAccepted>(d));
     EXPECT_EQ(find<MoveAccepted>(d)->san, "a8=N");
+}
+
+// CB-C: the seed's copyright note. Venue credits the author and the note's date where it
+// describes the rules.
+TEST(Chessball, CB_C_TheRulesAreCreditedToTheirAuthor) {
+    std::ifstream in(VENUE_DOCS_DIR "/games/chessball.md");
+    ASSERT_TRUE(in);
+    std::string head(600, '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    EXPECT_NE(head.find("Silvestrov"), std::string::npos) << head;
+    EXPECT_NE(head.find("29.06.2009"), std::string::npos) << head;
 }
 
 }  // namespace

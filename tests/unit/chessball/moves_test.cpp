@@ -185,6 +185,34 @@ TEST(CB_4_2, BoardChangesWithoutAClaimAreFlagged) {
     EXPECT_EQ(find<RestoreRequired>(d)->squares, std::vector<chess::Square>{chess::SQ_D2});
 }
 
+TEST(CB_4_2, AManKnockedDuringAClaimWhereTheHolderCannotReachIsFlagged) {
+    Script s;
+    s.press(2);  // W3 (files e and f) holds the claim
+    // His move in progress (e2 lifted): no flag.
+    auto d = s.send(BoardMismatch{"m1", "b", {chess::SQ_E2}});
+    EXPECT_FALSE(find<ArbiterFlag>(d));
+    // A man knocked over on b2 (W1's file; no move of W3's reaches b2): a displacement.
+    d = s.send(BoardMismatch{"m1", "b", {chess::SQ_E2, chess::SQ_B2}});
+    const Decision* why = nullptr;
+    const auto* f = find<ArbiterFlag>(d, &why);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "DISPLACEMENT");
+    EXPECT_EQ(why->rule, "CB-4.2");
+    EXPECT_NE(why->reason.find("b2"), std::string::npos) << why->reason;
+    EXPECT_FALSE(find<ArbiterFlag>(s.send(BoardMismatch{"m1", "b", {chess::SQ_E2, chess::SQ_B2}})))
+        << "flagged once";
+    // Set back, the holder completes his move: it counts as usual.
+    s.send(BoardMismatch{"m1", "b", {chess::SQ_E2}});
+    s.move("e2e4");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+}
+
+TEST(CB_4_2, ASquareTheHoldersMoveReachesIsHisMoveInProgress) {
+    Script s;
+    s.press(3);  // W4 (files g and h): Nf3 lands on the f-file, W3's
+    EXPECT_FALSE(find<ArbiterFlag>(s.send(BoardMismatch{"m1", "b", {chess::SQ_G1, chess::SQ_F3}})));
+}
+
 TEST(CB_6_4_2_2, PressingTheClockOnAnImpossiblePositionIsAnImpossibleMove) {
     Script s;
     s.press(2);

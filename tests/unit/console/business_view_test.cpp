@@ -56,5 +56,50 @@ TEST(ConsoleBusiness, TheRedLineAndTheCardsShow) {
     EXPECT_GT(draw(h, model.build(s.state(), DeviceInputs{}, 0)), 1000);
 }
 
+// BC-II.2: the chief arbiter watches the captains, the demonstration boards, the control board
+// and the clock: the console shows every board with its rating, the clock, the red line, and
+// the score with his confirmation of it (BC-II.5).
+TEST(ConsoleBusiness, BC_II_2_TheArbiterSeesBoardsRatingsClockAndRedLine) {
+    auto s = venue::testing::three_branches();
+    s.clock(41 * 60000, 52 * 60000, chess::WHITE);
+    s.send(engine::BeamCrossed{"m1", chess::WHITE, true});
+    ViewModel model;
+    const MatchView m = model.build(s.state(), DeviceInputs{}, 0).matches[0];
+    ASSERT_EQ(m.branches.size(), 3u);
+    for (const BranchView& b : m.branches) EXPECT_FALSE(b.board.empty());
+    EXPECT_EQ(m.clock.white.ms, 41 * 60000);
+    EXPECT_EQ(m.clock.black.ms, 52 * 60000);
+    EXPECT_EQ(m.beyond_red_line[chess::WHITE], 1);
+    bool confirmed_row = false;
+    for (const auto& [name, value] : m.facts) confirmed_row |= name == "Score confirmed";
+    EXPECT_TRUE(confirmed_row);
+}
+
+// BC-III.4: the arbiters' table is the console: his confirmation of the score made there is an
+// event the engine takes (BC-II.5).
+TEST(ConsoleBusiness, BC_III_4_TheArbitersTableConfirmsTheScore) {
+    auto s = venue::testing::three_branches();
+    engine::ArbiterAction result;  // branch 3 adjudicated: the score changes
+    result.match = "m1";
+    result.kind = K::DECLARE_RESULT;
+    result.ref = 3;
+    result.result = "1-0";
+    result.text = "adjudication";
+    result.note = "adjourned, adjudicated";
+    ASSERT_TRUE(engine::testing::find<engine::ScoreChanged>(s.send(result)));
+    ArbiterIntent in;
+    in.match = "m1";
+    in.kind = K::CONFIRM_SCORE;
+    in.arbiter = "chief";
+    in.note = "notebook checked";
+    EXPECT_EQ(describe(in, &s.state()), "Confirm the score as it stands in match m1");
+    auto event = to_event(in, 0);
+    ASSERT_TRUE(event) << event.error();
+    const auto d = s.send(event->body);
+    const auto* news = engine::testing::find<engine::GameNews>(d);
+    ASSERT_TRUE(news);
+    EXPECT_EQ(news->kind, "score_confirmed");
+}
+
 }  // namespace
 }  // namespace venue::console

@@ -28,7 +28,7 @@ struct Entry {
 constexpr Entry ENTRIES[] = {
     {KC::BRANCH, "Branch (S)"},   {KC::SELECT, "Select (L)"},   {KC::PASS, "Pass (A)"},
     {KC::RESIGN, "Resign (G)"},   {KC::DRAW, "Draw (E)"},       {KC::VETO, "Veto (V)"},
-    {KC::BOARD_C, "Board C (O)"}, {KC::REPLACE, "Replace (U)"},
+    {KC::BOARD_C, "Board C (O)"}, {KC::REPLACE, "Replace (U)"}, {KC::WITHDRAW, "Withdraw (Z)"},
 };
 
 // Open branches whose board is set up: the ones an entry can name.
@@ -221,6 +221,12 @@ void draw_key_change_fields(const MatchView& m, ActionForm& f) {
                 "Forbids the other team to branch for the rest of the game: in the team's own "
                 "turn, its clock running under the agreed time (BC-I.18), once per team.");
             break;
+        case KC::WITHDRAW:
+            ImGui::TextWrapped(
+                "Takes back the team's rating operations of this move (branch, select, pass, "
+                "resign) before the clock press: the branches and ratings are as they were "
+                "(BC-A30). Moves on the boards, cards and vetoes stand.");
+            break;
         case KC::BOARD_C:
             ImGui::TextWrapped(
                 "The last open branch goes on on the control board: the clock pauses until the "
@@ -251,6 +257,10 @@ void draw_entry_buttons(const MatchView& m, UiState& ui) {
         ImGui::EndDisabled();
         column = (column + 1) % 3;
     }
+    // BC-II.5: the arbiter confirms each change of the score (his notebook); the facts say
+    // whether the score shown is confirmed. Also after the game: the final score.
+    if (ImGui::Button("Confirm score (K)", ImVec2(w, 0)))
+        open_action(ui, m, engine::ArbiterActionKind::CONFIRM_SCORE);
 }
 
 namespace {
@@ -261,9 +271,11 @@ void shortcuts(const MatchView& m, UiState& ui) {
         int key;
         KC kind;
     };
-    static const Shortcut keys[] = {{'S', KC::BRANCH},  {'L', KC::SELECT}, {'A', KC::PASS},
-                                    {'G', KC::RESIGN},  {'E', KC::DRAW},   {'V', KC::VETO},
-                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}};
+    static const Shortcut keys[] = {{'S', KC::BRANCH},  {'L', KC::SELECT},  {'A', KC::PASS},
+                                    {'G', KC::RESIGN},  {'E', KC::DRAW},    {'V', KC::VETO},
+                                    {'O', KC::BOARD_C}, {'U', KC::REPLACE}, {'Z', KC::WITHDRAW}};
+    if (ImGui::IsKeyPressed('K', false))
+        open_action(ui, m, engine::ArbiterActionKind::CONFIRM_SCORE);
     if (m.result != "*") return;
     for (const Shortcut& k : keys)
         if (ImGui::IsKeyPressed(k.key, false)) open_key_change(ui, m, k.kind);

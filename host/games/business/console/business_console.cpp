@@ -72,6 +72,8 @@ GameConsole make() {
         {"S / L / A", "Business Chess: branch / select / pass"},
         {"G / E", "Business Chess: resign a branch / draw a branch"},
         {"V / O / U", "Business Chess: veto / board C / replace a player"},
+        {"Z", "Business Chess: withdraw the team's key changes before the press (BC-A30)"},
+        {"K", "Business Chess: confirm the score as it stands (BC-II.5)"},
     };
     // The entries add a block to the actions (the devices panel scrolls instead).
     g.actions_share = 0.66f;

@@ -39,6 +39,8 @@ const char* key_change_label(KeyChangeKind kind) {
             return "Board C";
         case KeyChangeKind::REPLACE:
             return "Replace";
+        case KeyChangeKind::WITHDRAW:
+            return "Withdraw";
     }
     return "?";
 }
@@ -92,6 +94,7 @@ Result<engine::Event, std::string> key_change_event(const ArbiterIntent& in,
             break;
         case KeyChangeKind::VETO:
         case KeyChangeKind::BOARD_C:
+        case KeyChangeKind::WITHDRAW:
             k.from_branch = k.to_branch = k.amount = 0;
             k.shares.clear();
             k.board.clear();
@@ -141,6 +144,8 @@ std::string key_change_words(const engine::KeyChange& k,
             return t + " asks for board C: the last branch goes on on the control board";
         case KeyChangeKind::REPLACE:
             return t + ": " + who(k.in_player) + " comes in for " + who(k.player);
+        case KeyChangeKind::WITHDRAW:
+            return t + " withdraws its key changes of this move (before the press)";
     }
     return t;
 }

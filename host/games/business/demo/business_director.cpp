@@ -95,8 +95,17 @@ void BusinessDirector::key_change(const std::string& label, const PlannedEntry& 
         },
         [self, s] {
             const auto* b = self->match().branch(s.branch);
-            return b && b->ready() && b->board == s.board && self->clock_runs();
+            return b && b->ready() && b->board == s.board &&
+                   (s.captains_check ? self->match().clone_to_confirm() == s.branch
+                                     : self->clock_runs());
         });
+    if (!s.captains_check) return;
+    add(
+        label + "the chief arbiter checks board " + s.board +
+            " with both captains and resumes "
+            "the clock",
+        1500, [self, s] { self->post(captains_check(self->plan_.match.id, s)); },
+        [self] { return self->match().clone_to_confirm() == 0 && self->clock_runs(); });
 }
 
 void BusinessDirector::red_line(const std::string& label, const RedLineIncident& r) {

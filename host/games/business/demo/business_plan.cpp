@@ -110,6 +110,20 @@ class Rehearsal {
     std::int64_t t_ = 0;
 };
 
+}  // namespace
+
+engine::ArbiterAction captains_check(const std::string& match, const BoardSetup& s) {
+    engine::ArbiterAction a;
+    a.match = match;
+    a.kind = engine::ArbiterActionKind::RESUME;
+    a.arbiter = "Chief arbiter (demo)";
+    a.note = "checked with both captains: board " + s.board + " shows branch " +
+             std::to_string(s.branch) + "'s position";
+    return a;
+}
+
+namespace {
+
 Result<PlannedEntry, std::string> rehearse(Rehearsal& r, const ScenarioEntry& e,
                                            const std::string& when) {
     PlannedEntry p;
@@ -129,9 +143,18 @@ Result<PlannedEntry, std::string> rehearse(Rehearsal& r, const ScenarioEntry& e,
             return unexpected(when + ": the " + engine::to_string(k.kind) +
                               " entry should be refused (" + e.refused + "): " + reasons(d));
         if (const auto* s = find<engine::BoardSetupRequired>(d)) {
-            p.setup = BoardSetup{s->board, s->branch, s->fen};
-            // The arbiter sets the board up; its sensors confirm it (BC-II.3).
-            r.send(engine::BoardRestored{r.id(), s->board});
+            p.setup = BoardSetup{};
+            p.setup->board = s->board;
+            p.setup->branch = s->branch;
+            p.setup->fen = s->fen;
+            // The arbiter sets the board up; its sensors confirm it (BC-II.3), and he checks it
+            // with both captains before the clock runs again.
+            const auto read = r.send(engine::BoardRestored{r.id(), s->board});
+            const auto* check = find<engine::ArbiterFlag>(read);
+            if (check && check->code == "CONFIRM_CLONE") {
+                p.setup->captains_check = true;
+                r.send(captains_check(r.id(), *p.setup));
+            }
         }
         p.change = std::move(k);
     }

@@ -85,6 +85,9 @@ struct BoardSetup {
     std::string board;
     int branch = 0;
     std::string fen;
+    // BC-II.3: once the board reads the position, the arbiter checks it with both captains and
+    // resumes the clock (false: the board's reading resumes it).
+    bool captains_check = false;
 };
 
 struct PlannedEntry {
@@ -94,6 +97,9 @@ struct PlannedEntry {
     std::optional<BoardSetup> setup;  // the board the accepted change asks to set up
     std::optional<std::string> card;  // red line: "yellow" or "red"
 };
+
+// BC-II.3: the arbiter's resume once he and both captains have checked the clone on its board.
+engine::ArbiterAction captains_check(const std::string& match, const BoardSetup& s);
 
 struct BusinessTurn {
     int move = 0;

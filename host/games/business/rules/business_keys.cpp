@@ -2,6 +2,8 @@
 // (branching, selection, passing) and resignations, draws, the veto, board C and replacements.
 // Each is accepted (KeyChangeAccepted plus its effects) or refused with a code; a refused entry
 // changes nothing.
+#include <algorithm>
+
 #include "chess/uci.h"
 #include "games/business/rules/business_match.h"
 
@@ -70,10 +72,38 @@ void BusinessMatch::on(const KeyChange& e, std::vector<Decision>& out) {
                std::string(team_name(turn_)) + " is to move", out);
         return;
     }
+    if (not_the_representative(e, out)) return;
     const bool key = e.kind == KeyChangeKind::BRANCH || e.kind == KeyChangeKind::SELECT ||
                      e.kind == KeyChangeKind::PASS;
     if (key && on_board_c_) {
         refuse(e, "BOARD_C", "BC-A13", "play goes on on the control board: no key changes", out);
+        return;
+    }
+    // BC-A30: the tree before the turn's first rating operation, for a withdrawal.
+    const bool rating_operation = key || e.kind == KeyChangeKind::RESIGN;
+    const TurnRecord before = record_;
+    std::string snapshot = rating_operation && before_keys_.empty() ? extra_snapshot() : "";
+    switch (e.kind) {
+        case KeyChangeKind::BRANCH:
+            branch_off(e, out);
+            break;
+        case KeyChangeKind::SELECT:
+            select(e, out);
+            break;
+        case KeyChangeKind::PASS:
+            pass(e, out);
+            break;
+        case KeyChangeKind::RESIGN:
+            resign(e, out);
+            break;
+        default:
+            break;
+    }
+    if (rating_operation) {
+        const bool took_effect =
+            record_.key_changes != before.key_changes || record_.resigned != before.resigned;
+        if (took_effect && before_keys_.empty() && phase_ != MatchPhase::FINISHED)
+            before_keys_ = std::move(snapshot);
         return;
     }
     switch (e.kind) {
@@ -101,13 +131,98 @@ void BusinessMatch::on(const KeyChange& e, std::vector<Decision>& out) {
         case KeyChangeKind::REPLACE:
             replace(e, out);
             return;
+        case KeyChangeKind::WITHDRAW:
+            withdraw(e, out);
+            return;
+    }
+}
+
+// BC-A30: "rating operations may be changed until the press". The tree, the ratings, the score
+// and the table go back to the snapshot taken before the turn's first one; what else happened
+// since stands (the moves sensed on the branches still there, cards, vetoes, replacements, the
+// arbiter's confirmations). A clone being set up for a withdrawn branching is called off and the
+// clock, stopped for it, runs again.
+void BusinessMatch::withdraw(const KeyChange& e, std::vector<Decision>& out) {
+    if (before_keys_.empty()) {
+        refuse(e, "NOTHING_TO_WITHDRAW", "BC-A30",
+               "no branching, selection, pass or resignation this move", out);
+        return;
+    }
+    const std::vector<Branch> now = branches_;
+    const Score score_now = score_;
+    const auto members = members_;
+    const auto veto_by = veto_by_;
+    const auto vetoes = vetoes_;
+    const auto veto_ends = veto_ends_;
+    const Score confirmed = confirmed_;
+    const auto overtime = overtime_;
+    const bool incomplete_flagged = incomplete_flagged_;
+    const auto designated = designated_;
+    const auto replacements = replacements_;
+    const bool was_setting_up =
+        clone_to_confirm_ != 0 || std::any_of(now.begin(), now.end(), [](const Branch& b) {
+            return b.open && !b.setup_board.empty();
+        });
+    if (!restore_extra(before_keys_)) {
+        refuse(e, "NOTHING_TO_WITHDRAW", "BC-A30", "the earlier tree cannot be read back", out);
+        return;
+    }
+    members_ = members;
+    veto_by_ = veto_by;
+    vetoes_ = vetoes;
+    veto_ends_ = veto_ends;
+    confirmed_ = confirmed;
+    overtime_ = overtime;
+    incomplete_flagged_ = incomplete_flagged;
+    designated_ = designated;
+    replacements_ = replacements;
+    before_keys_.clear();
+    accepted(e, "BC-A30", "withdraws its key changes of this move: the tree is as before them",
+             out);
+    for (Branch& b : branches_) {
+        const auto was = std::find_if(now.begin(), now.end(),
+                                      [&](const Branch& x) { return x.number == b.number; });
+        if (was == now.end()) continue;
+        if (b.open && was->open && was->pending) b.pending = was->pending;  // the move stands
+        if (b.rating != was->rating || b.open != was->open)
+            out.push_back({RatingChanged{config_.id, b.number, b.rating}, "BC-A30",
+                           "branch " + std::to_string(b.number) + ": rating " +
+                               std::to_string(b.rating) + " again" +
+                               (b.open && !was->open ? ", open again" : "")});
+    }
+    for (const Branch& x : now)
+        if (!branch(x.number))
+            out.push_back(
+                {GameNews{config_.id,
+                          "branch_withdrawn",
+                          {{"branch", std::to_string(x.number)},
+                           {"board", x.setup_board.empty() ? x.board : x.setup_board}}},
+                 "BC-A30",
+                 "branch " + std::to_string(x.number) + " is withdrawn: its board is free again"});
+    if (score_ != score_now)
+        out.push_back({ScoreChanged{config_.id, score_.white, score_.black}, "BC-A30",
+                       "the score is as before the withdrawn selection"});
+    const bool setting_up = std::any_of(branches_.begin(), branches_.end(), [](const Branch& b) {
+        return b.open && !b.setup_board.empty();
+    });
+    if (was_setting_up && !setting_up && phase_ == MatchPhase::PAUSED) {
+        phase_ = turns_ || !branches_.front().game.moves().empty() ? MatchPhase::PLAYING
+                                                                   : MatchPhase::WAITING;
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RESUME, turn_, 0}, "BC-A30",
+                       "no board is set up any more: the clock runs again"});
     }
 }
 
 // BC-BR-3, BC-DEF-1: the mother's position is cloned onto a free board and its rating split.
 void BusinessMatch::branch_off(const KeyChange& e, std::vector<Decision>& out) {
-    if (veto_by_[~e.side]) {
-        refuse(e, "VETOED", "BC-A1", std::string(team_name(~e.side)) + " has vetoed branching",
+    for (chess::Color c : {~e.side, e.side}) {
+        // BC-A1: a veto forbids the other team's branching, or under ban_all_branching anyone's.
+        if (!veto_by_[c] || (c == e.side && rules_.veto_effect != VetoEffect::BAN_ALL)) continue;
+        refuse(e, "VETOED", "BC-A1",
+               std::string(team_name(c)) + " has vetoed " +
+                   (c == e.side ? "all branching" : "branching") +
+                   (veto_ends_[c] ? " until " + std::string(team_name(~c)) + "'s next move"
+                                  : std::string()),
                out);
         return;
     }
@@ -313,8 +428,16 @@ void BusinessMatch::draw(const KeyChange& e, std::vector<Decision>& out) {
 // BC-I.6, BC-I.18 with BC-A1 and BC-A29: while its own clock runs with less than the window
 // left, a team may forbid the other team to branch for the rest of the game, once.
 void BusinessMatch::veto(const KeyChange& e, std::vector<Decision>& out) {
+    if (rules_.veto_count > 0 && vetoes_[e.side] >= rules_.veto_count) {
+        refuse(e, "VETO_USED", "BC-A1",
+               rules_.veto_count == 1
+                   ? std::string("a team has one veto")
+                   : "a team has " + std::to_string(rules_.veto_count) + " vetoes",
+               out);
+        return;
+    }
     if (veto_by_[e.side]) {
-        refuse(e, "VETO_USED", "BC-A1", "a team has one veto", out);
+        refuse(e, "VETO_IN_FORCE", "BC-A1", "the team's veto is in force already", out);
         return;
     }
     if (clock_.running != e.side || phase_ == MatchPhase::PAUSED) {
@@ -330,10 +453,20 @@ void BusinessMatch::veto(const KeyChange& e, std::vector<Decision>& out) {
         return;
     }
     veto_by_[e.side] = true;
-    accepted(e, "BC-I.18",
-             "vetoes branching: " + std::string(team_name(~e.side)) +
-                 " may not branch for the rest of the game (BC-A1)",
-             out);
+    ++vetoes_[e.side];
+    // opponent_next_turn: it lapses when the other team's next move is complete, two presses on.
+    const bool next_turn = rules_.veto_scope == VetoScope::OPPONENT_NEXT_TURN;
+    veto_ends_[e.side] = next_turn ? turns_ + 2 : 0;
+    const std::string who = rules_.veto_effect == VetoEffect::BAN_ALL
+                                ? std::string("neither team may branch")
+                                : std::string(team_name(~e.side)) + " may not branch";
+    accepted(
+        e, "BC-I.18",
+        "vetoes branching: " + who + " " +
+            (next_turn ? "until " + std::string(team_name(~e.side)) + "'s next move is complete"
+                       : std::string("for the rest of the game")) +
+            " (BC-A1)",
+        out);
 }
 
 // BC-I.7, BC-II.4 with BC-A13: at either team's request the last branch moves to board C.

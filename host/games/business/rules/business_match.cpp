@@ -330,6 +330,16 @@ void BusinessMatch::confirm_setup(Branch& b, const char* rule, std::vector<Decis
     if (board == rules_.control_board) on_board_c_ = true;
     for (const Branch& other : branches_)
         if (other.open && !other.setup_board.empty()) return;  // another board is still set up
+    // BC-II.3: a clone is checked by the arbiter together with both captains; the board's
+    // reading tells them it is ready, his RESUME says they agree.
+    if (board != rules_.control_board && rules_.clone_confirmation == CloneConfirmation::CAPTAINS) {
+        clone_to_confirm_ = b.number;
+        flag(turn_, "CONFIRM_CLONE", board, "BC-II.3",
+             "board " + board + " shows branch " + std::to_string(b.number) +
+                 "'s position: the arbiter checks it with both captains, then resumes the clock",
+             out);
+        return;
+    }
     if (phase_ == MatchPhase::PAUSED) {
         phase_ = turns_ || !branches_.front().game.moves().empty() ? MatchPhase::PLAYING
                                                                    : MatchPhase::WAITING;
@@ -337,6 +347,29 @@ void BusinessMatch::confirm_setup(Branch& b, const char* rule, std::vector<Decis
                        "board " + board + " shows branch " + std::to_string(b.number) +
                            "'s position: play goes on"});
     }
+}
+
+std::vector<std::pair<std::string, std::string>> BusinessMatch::facts() const {
+    std::vector<std::pair<std::string, std::string>> f;
+    const std::string now = points(score_.white) + " : " + points(score_.black);
+    const std::string confirmed = points(confirmed_.white) + " : " + points(confirmed_.black);
+    f.push_back({"Score confirmed", confirmed_ == score_
+                                        ? now + " (the arbiter has confirmed it)"
+                                        : confirmed + " (now " + now + ": confirm it, BC-II.5)"});
+    if (clone_to_confirm_)
+        f.push_back({"Clone", "branch " + std::to_string(clone_to_confirm_) +
+                                  " is on its board: check it with both captains, then Resume"});
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+        if (veto_by_[c])
+            f.push_back(
+                {std::string("Veto ") + team_name(c), rules_.veto_effect == VetoEffect::BAN_ALL
+                                                          ? "no branching"
+                                                          : "the other team may not branch"});
+        if (overtime_[c])
+            f.push_back({std::string("Overtime ") + team_name(c),
+                         std::to_string(rules_.single_branch_bonus_ms / 1000) + " s per move"});
+    }
+    return f;
 }
 
 // --- events -------------------------------------------------------------------------------------
@@ -360,6 +393,13 @@ void BusinessMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
                                "'s position; set the piece back and move once it is confirmed"});
             return;
         }
+    if (clone_to_confirm_) {
+        out.push_back({MoveRefused{config_.id, e.uci, e.board}, "BC-II.3",
+                       "board " + e.board + ": the clock is stopped while the arbiter checks " +
+                           "branch " + std::to_string(clone_to_confirm_) +
+                           "'s clone with both captains; set the piece back and move after"});
+        return;
+    }
     Branch* b = on_board(e.board);
     if (!b) {
         ignore("BC-TREE-1", "no open branch is played on board " + e.board, out);
@@ -456,13 +496,48 @@ void BusinessMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
         }
     }
     if (!complete) {
-        // BC-A8 (block): the press does not switch the clock; the team completes its move.
-        clock_.running = turn_;
-        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, turn_, 0}, "BC-A8",
-                       std::string(team_name(turn_)) + " has not completed its move"});
+        incomplete(out);
         return;
     }
     commit_turn(e.remaining_ms, out);
+}
+
+// BC-A8: the press does not commit an incomplete move. Under `block` (and `penalty`, which also
+// gives the opponent time) the clock does not switch and the team completes its move; under
+// `flag` the clock ran on as an independent clock would, and the arbiter gives it back (his
+// RESUME runs the team's clock again).
+void BusinessMatch::incomplete(std::vector<Decision>& out) {
+    const std::string team = team_name(turn_);
+    if (rules_.incomplete_commit == IncompleteCommit::FLAG) {
+        clock_.running = ~turn_;
+        incomplete_flagged_ = true;
+        flag(turn_, "INCOMPLETE_COMMIT", "", "BC-A8",
+             team + " pressed with its move incomplete; the clock ran on: the arbiter stops it, " +
+                 team + " completes its move on its own time (pause, then resume)",
+             out);
+        return;
+    }
+    clock_.running = turn_;
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, turn_, 0}, "BC-A8",
+                   team + " has not completed its move"});
+    if (rules_.incomplete_commit == IncompleteCommit::PENALTY && rules_.incomplete_penalty_ms > 0)
+        add_time(~turn_, rules_.incomplete_penalty_ms, "BC-A8",
+                 std::string(team_name(~turn_)) + " receives " +
+                     std::to_string(rules_.incomplete_penalty_ms / 1000) + " s: " + team +
+                     " pressed with its move incomplete",
+                 out);
+}
+
+// BC-A1 opponent_next_turn: a veto lasts until the other team's next move is complete.
+void BusinessMatch::lapse_vetoes(std::vector<Decision>& out) {
+    for (chess::Color c : {chess::WHITE, chess::BLACK})
+        if (veto_by_[c] && veto_ends_[c] && turns_ >= veto_ends_[c]) {
+            veto_by_[c] = false;
+            veto_ends_[c] = 0;
+            out.push_back({GameNews{config_.id, "veto_lapsed", {{"team", team_name(c)}}}, "BC-A1",
+                           std::string(team_name(c)) + "'s veto has lapsed: " + team_name(~c) +
+                               "'s next move is complete"});
+        }
 }
 
 void BusinessMatch::commit_turn(std::optional<std::int64_t> remaining_ms,
@@ -475,20 +550,28 @@ void BusinessMatch::commit_turn(std::optional<std::int64_t> remaining_ms,
         if (b.open) close_if_over(b, out);
     ++turns_;
     record_ = {};
+    before_keys_.clear();
+    incomplete_flagged_ = false;
     turn_ = ~mover;
     sync_game();
+    lapse_vetoes(out);
     if (open_branches() == 0) {
         finish("BC-A22", "no branch is left", out);
         return;
     }
     // BC-I.7 with BC-A12: once one branch remains (the others closed), 30 s per move from then
     // on; a game that never branched gets none.
-    if (branches_.size() > 1 && open_branches() == 1 && rules_.single_branch_bonus_ms > 0)
-        add_time(mover, rules_.single_branch_bonus_ms, "BC-I.7",
-                 std::string(team_name(mover)) + " receives " +
-                     std::to_string(rules_.single_branch_bonus_ms / 1000) +
-                     " s: one branch remains",
-                 out);
+    // Under overtime_after_flag, only a team whose main time is used up (BC-A12).
+    const bool increment =
+        rules_.single_branch_time == SingleBranchTime::INCREMENT_FROM_NOW || overtime_[mover];
+    if (increment && branches_.size() > 1 && open_branches() == 1 &&
+        rules_.single_branch_bonus_ms > 0)
+        add_time(
+            mover, rules_.single_branch_bonus_ms,
+            rules_.single_branch_time == SingleBranchTime::INCREMENT_FROM_NOW ? "BC-I.7" : "BC-A12",
+            std::string(team_name(mover)) + " receives " +
+                std::to_string(rules_.single_branch_bonus_ms / 1000) + " s: one branch remains",
+            out);
     clock_.running = ~mover;
     out.push_back({ClockSwitched{config_.id, ~mover}, "BC-I.8e",
                    std::string(team_name(~mover)) + "'s clock runs: the move is complete"});
@@ -523,6 +606,20 @@ int BusinessMatch::return_rating() const {
 void BusinessMatch::on(const FlagFell& e, std::vector<Decision>& out) {
     if (finished(out)) return;
     clock_.of(e.side) = 0;
+    // BC-A12 overtime_after_flag: with one branch left, the first flag is the end of the main
+    // time, not of the game: 30 s for this move and each one after it.
+    if (rules_.single_branch_time == SingleBranchTime::OVERTIME_AFTER_FLAG && !overtime_[e.side] &&
+        branches_.size() > 1 && open_branches() == 1 && rules_.single_branch_bonus_ms > 0) {
+        overtime_[e.side] = true;
+        add_time(e.side, rules_.single_branch_bonus_ms, "BC-A12",
+                 std::string(team_name(e.side)) + "'s main time is used up: " +
+                     std::to_string(rules_.single_branch_bonus_ms / 1000) +
+                     " s per move from now (one branch remains)",
+                 out);
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RESUME, e.side, 0}, "BC-A12",
+                       std::string(team_name(e.side)) + " plays on in overtime"});
+        return;
+    }
     for (Branch& b : branches_) {
         if (!b.open) continue;
         if (chess::could_checkmate(b.game.position(), ~e.side))
@@ -546,6 +643,12 @@ void BusinessMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
 // counts, it does not identify: the arbiter names the member (a card, BC-I.11).
 void BusinessMatch::on(const BeamCrossed& e, std::vector<Decision>& out) {
     ChessMatch::on(e, out);
+    if (e.inward && rules_.cross_only_on_own_turn && e.zone != turn_ &&
+        phase_ != MatchPhase::FINISHED)
+        flag(e.zone, "CROSSED_OUT_OF_TURN", "", "BC-A11",
+             std::string("a member of ") + team_name(e.zone) + " crossed the red line while " +
+                 team_name(turn_) + " is to move (cross_only_on_own_turn)",
+             out);
     if (e.inward && zone_occupancy_[e.zone] >= 2)
         flag(e.zone, "SECOND_CROSSER", "", "BC-I.10",
              std::to_string(zone_occupancy_[e.zone]) + " members of " + team_name(e.zone) +
@@ -565,6 +668,8 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
             card(e, out);
             return;
         case K::RESUME:
+            // BC-II.3: the arbiter's resume is the check of the clone with both captains.
+            clone_to_confirm_ = 0;
             // BC-A19: the arbiter may resume without the board's confirmation (he checked it).
             for (Branch& b : branches_)
                 if (b.open && !b.setup_board.empty()) {
@@ -575,6 +680,34 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
             ChessMatch::on(e, out);
             if (phase_ != MatchPhase::FINISHED)
                 phase_ = turns_ ? MatchPhase::PLAYING : MatchPhase::WAITING;
+            if (incomplete_flagged_ && phase_ != MatchPhase::FINISHED) {
+                // BC-A8 flag: the clock ran on after the incomplete press; it is the team's again.
+                incomplete_flagged_ = false;
+                clock_.running = turn_;
+                out.push_back(
+                    {DeviceCommand{"hub", DeviceAction::CLOCK_RUN, turn_, 0}, "BC-A8",
+                     std::string(team_name(turn_)) + "'s clock runs again: it completes its move"});
+            }
+            return;
+        case K::CONFIRM_SCORE:
+            // BC-II.5: the arbiter's notebook. The display follows the host's score at once;
+            // his confirmation is the record that he checked it.
+            if (confirmed_ == score_) {
+                ignore("BC-II.5",
+                       "the score " + points(score_.white) + " : " + points(score_.black) +
+                           " is confirmed already",
+                       out);
+                return;
+            }
+            confirmed_ = score_;
+            out.push_back({GameNews{config_.id,
+                                    "score_confirmed",
+                                    {{"white", points(score_.white)},
+                                     {"black", points(score_.black)},
+                                     {"arbiter", e.arbiter}}},
+                           "BC-II.5",
+                           "the arbiter confirms the score " + points(score_.white) + " : " +
+                               points(score_.black) + ": " + e.note});
             return;
         case K::ENTER_MOVE: {
             if (finished(out)) return;

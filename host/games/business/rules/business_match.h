@@ -61,7 +61,17 @@ class BusinessMatch : public engine::ChessMatch {
     int turns() const { return turns_; }  // clock presses accepted so far
     const TurnRecord& turn() const { return record_; }
     int chips_on_table() const { return table_chips_; }        // BC-I.17
-    bool vetoed(chess::Color c) const { return veto_by_[c]; }  // c declared a veto
+    bool vetoed(chess::Color c) const { return veto_by_[c]; }  // c's veto is in force
+    int vetoes_declared(chess::Color c) const { return vetoes_[c]; }
+    // BC-II.3: the cloned branch whose board reads the mother's position and that waits for the
+    // arbiter's check with both captains (his RESUME); 0 when none.
+    int clone_to_confirm() const { return clone_to_confirm_; }
+    // BC-II.5: the score the arbiter last confirmed (ArbiterAction CONFIRM_SCORE).
+    Score confirmed_score() const { return confirmed_; }
+    // BC-A12 overtime_after_flag: the team's main time is used up, it plays on 30 s per move.
+    bool in_overtime(chess::Color c) const { return overtime_[c]; }
+    // BC-A10 designated: the member who enters the team's key changes (index in its list).
+    int representative(chess::Color c) const { return designated_[c]; }
     bool on_control_board() const { return on_board_c_; }
     const Member& member(chess::Color team, int index) const {
         return members_[team][std::size_t(index)];
@@ -83,8 +93,17 @@ class BusinessMatch : public engine::ChessMatch {
     // Every branch, oldest first.
     std::vector<engine::GameView> games() const override;
     std::vector<std::string> free_boards() const override;
+    // The branch played on the board holds its move of this turn.
+    bool move_sensed_on(const std::string& board) const override {
+        const Branch* b = branch_on(board);
+        return b && b->pending.has_value();
+    }
     bool plays_a_tree() const override { return true; }
     std::vector<chess::PgnGame> record() const override;  // a PGN game per branch
+
+    // What the console shows beside the tree: the arbiter's confirmation of the score (BC-II.5),
+    // a clone waiting for his check (BC-II.3), vetoes in force (BC-A1), overtime (BC-A12).
+    std::vector<std::pair<std::string, std::string>> facts() const override;
 
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
@@ -114,6 +133,7 @@ class BusinessMatch : public engine::ChessMatch {
     void veto(const engine::KeyChange& e, std::vector<Decision>& out);
     void board_c(const engine::KeyChange& e, std::vector<Decision>& out);
     void replace(const engine::KeyChange& e, std::vector<Decision>& out);
+    void withdraw(const engine::KeyChange& e, std::vector<Decision>& out);
     void refuse(const engine::KeyChange& e, const char* code, const char* rule,
                 const std::string& why, std::vector<Decision>& out);
     void accepted(const engine::KeyChange& e, const char* rule, const std::string& why,
@@ -149,6 +169,13 @@ class BusinessMatch : public engine::ChessMatch {
     std::optional<std::pair<chess::Color, int>> find_member(const std::string& id) const;
     const engine::PlayerConfig& player(chess::Color team, int index) const;
     void card(const engine::ArbiterAction& e, std::vector<Decision>& out);
+    // BC-A10 designated: a key change entered by another member than the team's representative
+    // is refused (true: refused).
+    bool not_the_representative(const engine::KeyChange& e, std::vector<Decision>& out);
+
+    // Time and the arbiters (business_match.cpp).
+    void incomplete(std::vector<Decision>& out);    // BC-A8: a press with a branch unplayed
+    void lapse_vetoes(std::vector<Decision>& out);  // BC-A1 opponent_next_turn
 
     std::vector<Branch> branches_;
     int next_branch_ = 2;
@@ -158,7 +185,18 @@ class BusinessMatch : public engine::ChessMatch {
     int turns_ = 0;
     TurnRecord record_;
     int table_chips_ = 0;
-    std::array<bool, 2> veto_by_{false, false};
+    std::array<bool, 2> veto_by_{false, false};   // in force
+    std::array<int, 2> vetoes_{0, 0};             // declared (BC-A1 veto_count)
+    std::array<int, 2> veto_ends_{0, 0};          // turns_ at which it lapses; 0: never
+    int clone_to_confirm_ = 0;                    // BC-II.3
+    Score confirmed_;                             // BC-II.5
+    std::array<bool, 2> overtime_{false, false};  // BC-A12 overtime_after_flag
+    bool incomplete_flagged_ = false;  // BC-A8 flag: the clock ran on, the arbiter gives it back
+    std::array<int, 2> designated_{0, 0};    // BC-A10 designated
+    std::array<int, 2> replacements_{0, 0};  // BC-A20
+    // BC-A30: the tree as it was before this turn's first rating operation (extra_snapshot()),
+    // "" when the turn has made none; WITHDRAW goes back to it.
+    std::string before_keys_;
     bool on_board_c_ = false;
     std::array<std::vector<Member>, 2> members_;
     BusinessRules rules_;  // from config_.options, read once

@@ -99,12 +99,44 @@ void BusinessMatch::replace(const KeyChange& e, std::vector<Decision>& out) {
         refuse(e, "NOT_PLAYING", "BC-A20", e.player + " has no place to give", out);
         return;
     }
+    if (leaving.expelled && !rules_.replace_expelled) {
+        refuse(e, "NO_REPLACEMENT_FOR_EXPELLED", "BC-A20",
+               e.player + " was expelled; the agreed conditions give no replacement for him", out);
+        return;
+    }
+    if (rules_.max_replacements > 0 && replacements_[e.side] >= rules_.max_replacements) {
+        refuse(e, "NO_REPLACEMENTS_LEFT", "BC-A20",
+               std::string(team_name(e.side)) + " has made its " +
+                   std::to_string(rules_.max_replacements) + " replacement(s)",
+               out);
+        return;
+    }
+    ++replacements_[e.side];
+    // BC-A10 designated: the one who comes in for the representative is the representative.
+    if (rules_.representative == Representative::DESIGNATED &&
+        designated_[e.side] == out_ref->second)
+        designated_[e.side] = in_ref->second;
     if (leaving.expelled) leaving.replaced = true;
     leaving.active = false;
     coming.active = true;
     accepted(e, "BC-I.12", e.in_player + " replaces " + e.player, out);
     out.push_back({PlayerReplaced{config_.id, e.side, e.player, e.in_player}, "BC-I.12",
                    e.in_player + " comes in for " + e.player});
+}
+
+// BC-A10 designated: one member crosses the red line and enters the team's key changes for the
+// whole game: the first of the team's list (until a reserve replaces him). The sensor cannot
+// tell who crossed; the entry names who entered it, and another member's entry is refused.
+bool BusinessMatch::not_the_representative(const KeyChange& e, std::vector<Decision>& out) {
+    if (rules_.representative != Representative::DESIGNATED || e.player.empty()) return false;
+    if (e.kind == KeyChangeKind::REPLACE || e.kind == KeyChangeKind::DRAW) return false;
+    const PlayerConfig& rep = player(e.side, designated_[e.side]);
+    if (e.player == rep.id) return false;
+    refuse(e, "NOT_REPRESENTATIVE", "BC-A10",
+           "only the designated representative " + rep.name + " (" + rep.id +
+               ") enters the team's key changes",
+           out);
+    return true;
 }
 
 }  // namespace venue::games::business

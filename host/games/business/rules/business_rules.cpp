@@ -13,6 +13,43 @@ const char* offence_name(SecondOffence s) {
     return s == SecondOffence::TIME_PENALTY ? "time_penalty" : "expel";
 }
 
+// The names of the choices in the venue file, in the enums' order.
+constexpr const char* CLONE_CONFIRMATIONS[] = {"captains", "board"};
+constexpr const char* VETO_EFFECTS[] = {"ban_opponent_branching", "ban_all_branching"};
+constexpr const char* VETO_SCOPES[] = {"rest_of_game", "opponent_next_turn"};
+constexpr const char* INCOMPLETE_COMMITS[] = {"block", "flag", "penalty"};
+constexpr const char* REPRESENTATIVES[] = {"any_one_at_a_time", "designated"};
+constexpr const char* SINGLE_BRANCH_TIMES[] = {"increment_from_now", "overtime_after_flag"};
+
+template <typename E, std::size_t N>
+std::string name_of(E value, const char* const (&names)[N]) {
+    return names[std::size_t(value)];
+}
+
+template <std::size_t N>
+std::vector<std::string> all_of(const char* const (&names)[N]) {
+    return {std::begin(names), std::end(names)};
+}
+
+// The choice named `key`, or `fallback` when the key is absent (validate() has checked it).
+template <typename E, std::size_t N>
+E choice_of(const engine::GameOptions& o, const char* key, E fallback,
+            const char* const (&names)[N]) {
+    const std::string text = o.text(key, names[std::size_t(fallback)]);
+    for (std::size_t i = 0; i < N; ++i)
+        if (text == names[i]) return E(i);
+    return fallback;
+}
+
+GameOption choice(const char* key, std::string value, std::vector<std::string> names,
+                  const char* rule, const char* help) {
+    return {key, key, OptionKind::CHOICE, std::move(value), 1, 0, 0, std::move(names), rule, help};
+}
+
+GameOption flag_option(const char* key, bool value, const char* rule, const char* help) {
+    return {key, key, OptionKind::FLAG, value, 1, 0, 0, {}, rule, help};
+}
+
 std::vector<GameOption> options() {
     const BusinessRules d;
     return {
@@ -136,6 +173,59 @@ std::vector<GameOption> options() {
          {},
          "BC-A16",
          "a return game's rating rounds a half up (10.5 gives 12; false: 11)"},
+        choice("clone_confirmation", name_of(d.clone_confirmation, CLONE_CONFIRMATIONS),
+               all_of(CLONE_CONFIRMATIONS), "BC-II.3",
+               "who confirms a cloned branch: the arbiter with both captains after the board "
+               "reads it (captains), or the board alone"),
+        choice("veto_effect", name_of(d.veto_effect, VETO_EFFECTS), all_of(VETO_EFFECTS), "BC-A1",
+               "what a veto forbids: the other team's branching, or all branching"),
+        choice("veto_scope", name_of(d.veto_scope, VETO_SCOPES), all_of(VETO_SCOPES), "BC-A1",
+               "how long a veto lasts: the rest of the game, or the other team's next move"),
+        {"veto_count",
+         "veto_count",
+         OptionKind::COUNT,
+         std::int64_t(d.veto_count),
+         1,
+         0,
+         0,
+         {},
+         "BC-A1",
+         "vetoes each team may declare; 0 for any number"},
+        choice("incomplete_commit", name_of(d.incomplete_commit, INCOMPLETE_COMMITS),
+               all_of(INCOMPLETE_COMMITS), "BC-A8",
+               "a press while a branch has no move: the clock does not switch (block), the "
+               "arbiters are flagged (flag), or block and time to the opponent (penalty)"),
+        {"incomplete_penalty_ms",
+         "incomplete_penalty_seconds",
+         OptionKind::DURATION,
+         d.incomplete_penalty_ms,
+         1000,
+         0,
+         0,
+         {},
+         "BC-A8",
+         "the time the opponent receives under incomplete_commit = penalty"},
+        choice("representative", name_of(d.representative, REPRESENTATIVES),
+               all_of(REPRESENTATIVES), "BC-A10",
+               "who may cross the red line: any member one at a time, or one designated member"),
+        flag_option("cross_only_on_own_turn", d.cross_only_on_own_turn, "BC-A11",
+                    "a member may cross the red line only while his team is to move"),
+        choice("single_branch_time", name_of(d.single_branch_time, SINGLE_BRANCH_TIMES),
+               all_of(SINGLE_BRANCH_TIMES), "BC-A12",
+               "the time per move once one branch remains: from then on, or only once a team's "
+               "main time is used up"),
+        {"max_replacements",
+         "max_replacements",
+         OptionKind::COUNT,
+         std::int64_t(d.max_replacements),
+         1,
+         0,
+         0,
+         {},
+         "BC-A20",
+         "replacements each team may make; 0 for any number"},
+        flag_option("replace_expelled", d.replace_expelled, "BC-A20",
+                    "a reserve may take an expelled member's place"),
     };
 }
 
@@ -171,6 +261,20 @@ BusinessRules BusinessRules::of(const engine::MatchConfig& config) {
     r.offence_bonus_ms = o.number("offence_bonus_ms", r.offence_bonus_ms);
     r.clone_pause_auto = o.flag("clone_pause_auto", r.clone_pause_auto);
     r.return_rating_half_up = o.flag("return_rating_half_up", r.return_rating_half_up);
+    r.clone_confirmation =
+        choice_of(o, "clone_confirmation", r.clone_confirmation, CLONE_CONFIRMATIONS);
+    r.veto_effect = choice_of(o, "veto_effect", r.veto_effect, VETO_EFFECTS);
+    r.veto_scope = choice_of(o, "veto_scope", r.veto_scope, VETO_SCOPES);
+    r.veto_count = int(o.number("veto_count", r.veto_count));
+    r.incomplete_commit =
+        choice_of(o, "incomplete_commit", r.incomplete_commit, INCOMPLETE_COMMITS);
+    r.incomplete_penalty_ms = o.number("incomplete_penalty_ms", r.incomplete_penalty_ms);
+    r.representative = choice_of(o, "representative", r.representative, REPRESENTATIVES);
+    r.cross_only_on_own_turn = o.flag("cross_only_on_own_turn", r.cross_only_on_own_turn);
+    r.single_branch_time =
+        choice_of(o, "single_branch_time", r.single_branch_time, SINGLE_BRANCH_TIMES);
+    r.max_replacements = int(o.number("max_replacements", r.max_replacements));
+    r.replace_expelled = o.flag("replace_expelled", r.replace_expelled);
     return r;
 }
 
@@ -188,6 +292,17 @@ void BusinessRules::write_to(engine::MatchConfig& config) const {
     o.set("offence_bonus_ms", offence_bonus_ms);
     o.set("clone_pause_auto", clone_pause_auto);
     o.set("return_rating_half_up", return_rating_half_up);
+    o.set("clone_confirmation", name_of(clone_confirmation, CLONE_CONFIRMATIONS));
+    o.set("veto_effect", name_of(veto_effect, VETO_EFFECTS));
+    o.set("veto_scope", name_of(veto_scope, VETO_SCOPES));
+    o.set("veto_count", std::int64_t(veto_count));
+    o.set("incomplete_commit", name_of(incomplete_commit, INCOMPLETE_COMMITS));
+    o.set("incomplete_penalty_ms", incomplete_penalty_ms);
+    o.set("representative", name_of(representative, REPRESENTATIVES));
+    o.set("cross_only_on_own_turn", cross_only_on_own_turn);
+    o.set("single_branch_time", name_of(single_branch_time, SINGLE_BRANCH_TIMES));
+    o.set("max_replacements", std::int64_t(max_replacements));
+    o.set("replace_expelled", replace_expelled);
 }
 
 const engine::GameRules& rules() {

@@ -50,6 +50,25 @@ std::string BusinessMatch::canonical_extra() const {
                     " table " + std::to_string(table_chips_) + " veto " +
                     (veto_by_[0] ? "w" : "-") + (veto_by_[1] ? "b" : "-") + " c " +
                     (on_board_c_ ? "yes" : "no") + " next " + std::to_string(next_branch_);
+    // What the options of BC-A1, A8, A10, A12, A20 and the confirmations of BC-II.3 and II.5
+    // add to the state, written only when it differs from a game without them, so that the
+    // logs of such games keep their state hashes.
+    const auto pair = [](const auto& a) {
+        return std::to_string(int(a[0])) + ":" + std::to_string(int(a[1]));
+    };
+    if (vetoes_[0] != int(veto_by_[0]) || vetoes_[1] != int(veto_by_[1]) || veto_ends_[0] ||
+        veto_ends_[1])
+        s += " vetoes " + pair(vetoes_) + " ends " + pair(veto_ends_);
+    if (clone_to_confirm_) s += " confirm " + std::to_string(clone_to_confirm_);
+    if (confirmed_ != Score{})
+        s += " confirmed " + std::to_string(confirmed_.white) + ":" +
+             std::to_string(confirmed_.black);
+    if (overtime_[0] || overtime_[1]) s += " overtime " + pair(overtime_);
+    if (incomplete_flagged_) s += " incomplete";
+    if (designated_[0] || designated_[1]) s += " representative " + pair(designated_);
+    if (rules_.max_replacements) s += " replacements " + pair(replacements_);
+    // BC-A30: the tree a withdrawal goes back to, while the turn has one.
+    if (!before_keys_.empty()) s += "\nbefore keys " + before_keys_;
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         s += c == chess::WHITE ? "\nmembers w" : "\nmembers b";
         for (const Member& m : members_[c])
@@ -85,6 +104,15 @@ std::string BusinessMatch::extra_snapshot() const {
     j["veto"] = {veto_by_[0], veto_by_[1]};
     j["board_c"] = on_board_c_;
     j["next"] = next_branch_;
+    j["vetoes"] = vetoes_;
+    j["veto_ends"] = veto_ends_;
+    j["confirm"] = clone_to_confirm_;
+    j["confirmed"] = {confirmed_.white, confirmed_.black};
+    j["overtime"] = overtime_;
+    j["incomplete"] = incomplete_flagged_;
+    j["representative"] = designated_;
+    j["replacements"] = replacements_;
+    j["before_keys"] = before_keys_;
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         nlohmann::json ms = nlohmann::json::array();
         for (const Member& m : members_[c])
@@ -137,6 +165,17 @@ bool BusinessMatch::restore_extra(std::string_view text) {
         veto_by_ = {j.at("veto")[0].get<bool>(), j.at("veto")[1].get<bool>()};
         on_board_c_ = j.at("board_c").get<bool>();
         next_branch_ = j.at("next").get<int>();
+        // Snapshots written before these existed hold none of them: a game without them.
+        vetoes_ = j.value("vetoes", std::array<int, 2>{int(veto_by_[0]), int(veto_by_[1])});
+        veto_ends_ = j.value("veto_ends", std::array<int, 2>{0, 0});
+        clone_to_confirm_ = j.value("confirm", 0);
+        const auto confirmed = j.value("confirmed", std::array<int, 2>{0, 0});
+        confirmed_ = {confirmed[0], confirmed[1]};
+        overtime_ = j.value("overtime", std::array<bool, 2>{false, false});
+        incomplete_flagged_ = j.value("incomplete", false);
+        designated_ = j.value("representative", std::array<int, 2>{0, 0});
+        replacements_ = j.value("replacements", std::array<int, 2>{0, 0});
+        before_keys_ = j.value("before_keys", std::string());
         for (chess::Color c : {chess::WHITE, chess::BLACK}) {
             members_[c].clear();
             for (const auto& m : j.at(c == chess::WHITE ? "white" : "black"))

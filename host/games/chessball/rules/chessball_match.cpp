@@ -259,6 +259,32 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
     if (phase_ == MatchPhase::FINISHED) holder_.reset();
 }
 
+// The squares the claim holder may change while he makes his move: those of his files and
+// those any legal move of his touches (a capture's target, a castling rook's, an en passant
+// pawn's). A change anywhere else is not his move in progress.
+std::vector<chess::Square> ChessballMatch::holder_reach(PlayerRef p) const {
+    std::array<bool, chess::SQUARE_NB> reach{};
+    for (int s = 0; s < chess::SQUARE_NB; ++s)
+        reach[std::size_t(s)] =
+            ownership_[p.team].owner(ownership_file(chess::Square(s))) == p.index;
+    for (chess::Move m : chess::legal_moves(game_.position())) {
+        if (!owns_move(p, m)) continue;
+        reach[m.to()] = true;
+        if (m.kind() == chess::MoveKind::CASTLING) {
+            const bool king_side = m.to() > m.from();
+            reach[std::size_t(m.from() + (king_side ? 3 : -4))] = true;
+            reach[std::size_t(m.from() + (king_side ? 1 : -1))] = true;
+        }
+        if (m.kind() == chess::MoveKind::EN_PASSANT)
+            reach[std::size_t(
+                chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from())))] = true;
+    }
+    std::vector<chess::Square> squares;
+    for (int s = 0; s < chess::SQUARE_NB; ++s)
+        if (reach[std::size_t(s)]) squares.push_back(chess::Square(s));
+    return squares;
+}
+
 void ChessballMatch::on(const BoardMismatch& e, std::vector<Decision>& out) {
     if (phase_ == MatchPhase::FINISHED) return;
     if (!holder_) {
@@ -266,6 +292,24 @@ void ChessballMatch::on(const BoardMismatch& e, std::vector<Decision>& out) {
         displacement("the board changed while nobody holds the claim", out);
         return;
     }
+    // CB-4.2 with CB-A8: during a claim, a change the holder's move cannot make (a man knocked
+    // on a file he does not own, away from every square his moves reach) is a displacement by
+    // someone else: the judge is told which squares, and attributes it. The holder's move in
+    // progress goes on being read.
+    const std::vector<chess::Square> reach = holder_reach(*holder_);
+    std::vector<chess::Square> foreign;
+    for (chess::Square s : e.squares)
+        if (std::find(reach.begin(), reach.end(), s) == reach.end()) foreign.push_back(s);
+    if (!foreign.empty() && foreign != flagged_squares_) {
+        std::string where;
+        for (chess::Square s : foreign)
+            where += (where.empty() ? "" : ", ") + chess::square_to_string(s);
+        out.push_back({ArbiterFlag{config_.id, holder_->team, "DISPLACEMENT", e.board}, "CB-4.2",
+                       "the board changed on " + where + ", where no move of " + name(*holder_) +
+                           " reaches: a displacement during his claim; the judge attributes it "
+                           "(CB-A8) and has it set back"});
+    }
+    flagged_squares_ = foreign;
     ChessMatch::on(e, out);
 }
 
@@ -356,6 +400,7 @@ void ChessballMatch::end_claim(const char* rule, const std::string& why,
     if (!holder_) return;
     out.push_back({ClaimEnded{config_.id, player(*holder_).id}, rule, why});
     holder_.reset();
+    flagged_squares_.clear();
 }
 
 // CB-6.4.2.2: an impossible move must be taken back, and its maker is warned.
@@ -431,19 +476,44 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
         out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_DISABLE_BUTTON, p.team, 0, b},
                        "CB-6.4.4.5", "a removed player's button is dead"});
 
-    // CB-6.4.4.1: his team's men come off; the board must show it.
-    auto edited = without_pieces(game_.position(), plan.squares);
-    if (!edited) {
-        phase_ = MatchPhase::PAUSED;
-        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, p.team, 0, 0}, "CB-A21",
-                       "the removal would leave a king in check: the judge decides (" +
-                           edited.error() + ")"});
-    } else if (!plan.squares.empty()) {
-        carry_start_files(game_.position());
-        start_new_part(*edited, "a player was removed (" + player(p).id + ")");
+    // CB-6.4.4.1: his team's men come off; the board must show it. CB-A21: men whose
+    // going would leave their king in check stay (all of them while the judge decides).
+    const chess::Position before = game_.position();
+    const RemovalSplit split = split_removal(before, plan.squares);
+    const bool judge =
+        !split.kept.empty() && rules_.removal_exposes_king == RemovalExposesKing::ARBITER;
+    const std::vector<chess::Square> off = judge ? std::vector<chess::Square>{} : split.off;
+    std::vector<chess::Square> stay;
+    for (chess::Square s : plan.squares)
+        if (std::find(off.begin(), off.end(), s) == off.end()) stay.push_back(s);
+    if (!off.empty()) {
+        const chess::Position edited = *without_pieces(before, off);
+        carry_start_files(before);
+        start_new_part(edited, "a player was removed (" + player(p).id + ")");
         restore_required_ = true;
-        out.push_back({RestoreRequired{config_.id, edited->fen(), plan.squares}, "CB-6.4.4.1",
+        out.push_back({RestoreRequired{config_.id, edited.fen(), off}, "CB-6.4.4.1",
                        "take these men off the board (never the king, CB-6.4.4.2)"});
+    }
+    owe(stay);
+    if (!split.kept.empty()) {
+        const std::string shield = owed_words(split.kept);
+        if (judge) {
+            phase_ = MatchPhase::PAUSED;
+            out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, p.team, 0, 0}, "CB-A21",
+                           "the removal would leave a king in check: the judge decides (" + shield +
+                               " shields it)"});
+            out.push_back({ArbiterFlag{config_.id, p.team, "REMOVAL_EXPOSES_KING", ""}, "CB-A21",
+                           shield + " shields " + team_name(p.team) + "'s king: every man of " +
+                               player(p).id + " stays for now. Remove " + player(p).id +
+                               " again to take off the others (the shielding man stays until it "
+                               "no longer shields, then Remove him again), or Resume to play on "
+                               "with them"});
+        } else {
+            out.push_back({ArbiterFlag{config_.id, p.team, "MAN_KEPT", ""}, "CB-A21",
+                           shield + " stays on the board: it shields " + team_name(p.team) +
+                               "'s king (removal_exposes_king = keep_blocking_piece); Remove " +
+                               player(p).id + " again once it no longer does"});
+        }
     }
 
     // CB-A23: a team with nobody left forfeits.
@@ -454,18 +524,78 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
             std::string(team_name(p.team)) + " has no player left", out);
         return;
     }
-    if (edited && game_.status() != chess::GameStatus::ONGOING) {
-        const chess::GameStatus s = game_.status();
-        if (s == chess::GameStatus::CHECKMATE)
-            end(win_for(~game_.position().side_to_move()), "checkmate", "CB-5.2.1",
-                "checkmate after the removal", out);
-        else
-            end(draw(), chess::to_string(s),
-                s == chess::GameStatus::STALEMATE       ? "CB-5.3.1"
-                : s == chess::GameStatus::DEAD_POSITION ? "CB-5.3.2"
-                                                        : "CB-5.3",
-                std::string(chess::to_string(s)) + " after the removal (CB-A21)", out);
+    if (!off.empty()) end_if_over("after the removal", out);
+}
+
+void ChessballMatch::end_if_over(const char* why, std::vector<Decision>& out) {
+    if (game_.status() == chess::GameStatus::ONGOING) return;
+    const chess::GameStatus s = game_.status();
+    if (s == chess::GameStatus::CHECKMATE)
+        end(win_for(~game_.position().side_to_move()), "checkmate", "CB-5.2.1",
+            std::string("checkmate ") + why, out);
+    else
+        end(draw(), chess::to_string(s),
+            s == chess::GameStatus::STALEMATE       ? "CB-5.3.1"
+            : s == chess::GameStatus::DEAD_POSITION ? "CB-5.3.2"
+                                                    : "CB-5.3",
+            std::string(chess::to_string(s)) + " " + why + " (CB-A21)", out);
+}
+
+void ChessballMatch::owe(const std::vector<chess::Square>& squares) {
+    for (chess::Square s : squares) owed_.push_back(game_.position().id_on(s));
+}
+
+std::vector<chess::Square> ChessballMatch::owed_squares(chess::Color team) const {
+    std::vector<chess::Square> squares;
+    const chess::Position& pos = game_.position();
+    for (chess::PieceId id : owed_) {
+        const chess::Square s = pos.square_of_id(id);
+        if (s != chess::SQ_NONE && chess::color_of(pos.piece_on(s)) == team) squares.push_back(s);
     }
+    std::sort(squares.begin(), squares.end());
+    return squares;
+}
+
+std::string ChessballMatch::owed_words(const std::vector<chess::Square>& squares) const {
+    std::string words;
+    for (chess::Square s : squares)
+        words += (words.empty() ? "the man on " : " and the man on ") + chess::square_to_string(s);
+    return words;
+}
+
+// CB-A21, later: the judge's Remove of a player already removed takes off his men still on the
+// board, those whose going leaves a legal position; a man that still shields his king stays.
+void ChessballMatch::finish_removal(PlayerRef p, std::vector<Decision>& out) {
+    const std::vector<chess::Square> owed = owed_squares(p.team);
+    if (owed.empty()) {
+        ignore("CB-A21", name(p) + " is removed and none of his team's men is owed", out);
+        return;
+    }
+    const chess::Position before = game_.position();
+    const RemovalSplit split = split_removal(before, owed);
+    if (split.off.empty()) {
+        ignore("CB-A21",
+               owed_words(split.kept) + " still shields " + team_name(p.team) + "'s king: it stays",
+               out);
+        return;
+    }
+    const chess::Position edited = *without_pieces(before, split.off);
+    carry_start_files(before);
+    start_new_part(edited, "the removal of " + player(p).id + " was finished");
+    owed_.clear();
+    owe(split.kept);
+    restore_required_ = true;
+    out.push_back({RestoreRequired{config_.id, edited.fen(), split.off}, "CB-A21",
+                   "the judge finishes the removal of " + player(p).id +
+                       ": take these men off the board" +
+                       (split.kept.empty() ? std::string()
+                                           : "; " + owed_words(split.kept) + " still stays")});
+    if (phase_ == MatchPhase::PAUSED) {  // the judge's decision on the paused removal
+        phase_ = phase_on_resume();
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RESUME, p.team, 0, 0}, "CB-A21",
+                       "the removal is finished: the clocks run"});
+    }
+    end_if_over("after the removal", out);
 }
 
 void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
@@ -481,7 +611,17 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
         if (e.kind == K::RESTORE_POSITION) holder_.reset();
         if (e.kind == K::ILLEGAL_MOVE_STANDS && parts_.size() > parts) {
             // Stood, so it parsed.
-            carry_start_files(before, *chess::parse_physical_move(e.text));
+            const chess::PhysicalMove moved = *chess::parse_physical_move(e.text);
+            carry_start_files(before, moved);
+            // CB-A21: the owed men's ids in the new part (its ids are its squares).
+            std::vector<chess::Square> owed;
+            for (chess::PieceId id : owed_) {
+                const chess::Square s = before.square_of_id(id);
+                if (s == chess::SQ_NONE || s == moved.to) continue;  // captured by it
+                owed.push_back(s == moved.from ? moved.to : s);
+            }
+            owed_.clear();
+            owe(owed);
             if (phase_ != MatchPhase::FINISHED) fifty_moves(out);
             end_claim("CB-6.3", "the judge let the illegal move stand: the claim ends", out);
         }
@@ -523,6 +663,8 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
             }
             if (!removal)
                 give_warning(*p, reason, clause.c_str(), out);
+            else if (removed(*p))
+                finish_removal(*p, out);  // CB-A21: his men still owed come off now
             else
                 remove(*p, clause.c_str(), "the judge removes " + name(*p) + ": " + reason, out);
             return;
@@ -567,6 +709,15 @@ std::string ChessballMatch::canonical_extra() const {
     s += " holder " + (holder_ ? player(*holder_).id : std::string("-"));
     for (const Proposal& p : proposals_)
         s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
+    // Written only while a displacement is flagged, so that other logs keep their state hashes.
+    if (!owed_.empty()) {  // CB-A21, written only while men are owed
+        s += " owed";
+        for (chess::PieceId id : owed_) s += " " + std::to_string(int(id));
+    }
+    if (!flagged_squares_.empty()) {
+        s += " displaced";
+        for (chess::Square q : flagged_squares_) s += " " + chess::square_to_string(q);
+    }
     if (rules_.ownership == Ownership::START_FILE) {
         s += "\nstart files ";
         for (int f : start_file_) s += char('a' + f);
@@ -589,6 +740,12 @@ std::string ChessballMatch::extra_snapshot() const {
         props.push_back({p.ref, int(p.player.team), p.player.index, p.reason, p.open});
     j["proposals"] = props;
     j["start_file"] = start_file_;
+    // As square numbers, by hand: chess::Square has its own JSON form in the event codec, and a
+    // second one instantiated here would break the one rule per type (the linker keeps one).
+    std::vector<int> displaced;
+    for (chess::Square q : flagged_squares_) displaced.push_back(int(q));
+    j["displaced"] = displaced;
+    j["owed"] = owed_;
     return j.dump();
 }
 
@@ -616,6 +773,10 @@ bool ChessballMatch::restore_extra(std::string_view text) {
         // Snapshots written before CB-A1's option have none: every man by his square then.
         if (j.contains("start_file"))
             start_file_ = j.at("start_file").get<std::array<int, chess::SQUARE_NB>>();
+        flagged_squares_.clear();
+        for (int q : j.value("displaced", std::vector<int>{}))
+            flagged_squares_.push_back(chess::Square(q));
+        owed_ = j.value("owed", std::vector<chess::PieceId>{});
         return true;
     } catch (const std::exception&) {
         return false;

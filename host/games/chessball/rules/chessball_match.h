@@ -76,6 +76,14 @@ class ChessballMatch : public engine::ChessMatch {
     bool owns_move(PlayerRef p, chess::Move m) const;
     // The file by which the man on `s` belongs to a player (CB-A1), and that for every square.
     int ownership_file(chess::Square s) const;
+    std::vector<chess::Square> holder_reach(PlayerRef p) const;  // CB-4.2 during a claim
+    // CB-A21: the squares of the men of removed players still owed to the removal, and taking
+    // off those that can come off now (the judge's Remove of a removed player).
+    std::vector<chess::Square> owed_squares(chess::Color team) const;
+    std::string owed_words(const std::vector<chess::Square>& squares) const;
+    void finish_removal(PlayerRef p, std::vector<Decision>& out);
+    void owe(const std::vector<chess::Square>& squares);  // by their ids in the current part
+    void end_if_over(const char* why, std::vector<Decision>& out);
     std::array<int, chess::SQUARE_NB> ownership_files() const;
     bool has_legal_move(PlayerRef p) const;
     void refuse_claim(PlayerRef p, int button, const char* code, const char* rule,
@@ -101,6 +109,11 @@ class ChessballMatch : public engine::ChessMatch {
     std::vector<bool> removed_[2];
     std::vector<int> warnings_[2];
     std::optional<PlayerRef> holder_;
+    // CB-4.2: the squares of the last displacement flagged during this claim (flagged once).
+    std::vector<chess::Square> flagged_squares_;
+    // CB-A21: men of removed players that stayed on the board because they shielded their
+    // king, by their PieceId in the part being played (an id follows its man through moves).
+    std::vector<chess::PieceId> owed_;
     std::vector<Proposal> proposals_;
     // CB-A1 start_file: the file each man of the part being played started the game on, by its
     // PieceId in this part (a removal starts a new part whose ids are its squares, so the

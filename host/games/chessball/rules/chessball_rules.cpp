@@ -13,6 +13,10 @@ const char* ownership_name(Ownership o) {
     return o == Ownership::START_FILE ? "start_file" : "current_file";
 }
 
+const char* exposes_name(RemovalExposesKing r) {
+    return r == RemovalExposesKing::KEEP_BLOCKING_PIECE ? "keep_blocking_piece" : "arbiter";
+}
+
 std::vector<GameOption> options() {
     const ChessballRules d;
     return {
@@ -66,6 +70,17 @@ std::vector<GameOption> options() {
          {},
          "CB-6.4.3.1",
          "warnings after which a player is removed"},
+        {"removal_exposes_king",
+         "removal_exposes_king",
+         OptionKind::CHOICE,
+         std::string(exposes_name(d.removal_exposes_king)),
+         1,
+         0,
+         0,
+         {"arbiter", "keep_blocking_piece"},
+         "CB-A21",
+         "a removal whose men shield their king: the judge decides (the clock pauses), or the "
+         "shielding man stays and the others come off"},
     };
 }
 
@@ -85,6 +100,10 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
     r.warning_bonus_ms = o.number("warning_bonus_ms", r.warning_bonus_ms);
     r.third_warning_bonus = o.flag("third_warning_bonus", r.third_warning_bonus);
     r.warnings_to_remove = int(o.number("warnings_to_remove", r.warnings_to_remove));
+    r.removal_exposes_king = o.text("removal_exposes_king", exposes_name(r.removal_exposes_king)) ==
+                                     "keep_blocking_piece"
+                                 ? RemovalExposesKing::KEEP_BLOCKING_PIECE
+                                 : RemovalExposesKing::ARBITER;
     return r;
 }
 
@@ -95,6 +114,7 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
     o.set("warning_bonus_ms", warning_bonus_ms);
     o.set("third_warning_bonus", third_warning_bonus);
     o.set("warnings_to_remove", std::int64_t(warnings_to_remove));
+    o.set("removal_exposes_king", std::string(exposes_name(removal_exposes_king)));
 }
 
 const engine::GameRules& rules() {

@@ -14,12 +14,21 @@ enum class Ownership : std::uint8_t {
     START_FILE,    // the file it stood on at the start (CB-2.3's "beginning of the verticals")
 };
 
+// CB-A21: a removal whose men shield their own king (taking them off would leave the side not
+// to move in check). `apply_anyway` is not offered: the position would be illegal (the side to
+// move could take the king), and the chess core refuses it.
+enum class RemovalExposesKing : std::uint8_t {
+    ARBITER,              // the default: the clock pauses, every man stays; the judge decides
+    KEEP_BLOCKING_PIECE,  // the others come off at once; the shielding man stays
+};
+
 struct ChessballRules {
     Ownership ownership = Ownership::CURRENT_FILE;  // CB-A1 (CB-A20 follows it)
     bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
     std::int64_t warning_bonus_ms = 120000;  // CB-6.4.2.5: to the opposing team per warning
     bool third_warning_bonus = true;         // CB-A19
     int warnings_to_remove = 3;              // CB-6.4.3.1
+    RemovalExposesKing removal_exposes_king = RemovalExposesKing::ARBITER;  // CB-A21
 
     // The rules a match config sets (absent keys keep their defaults), and back.
     static ChessballRules of(const engine::MatchConfig& config);

@@ -3,6 +3,7 @@
 #include "chess/position_edit.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace venue::games::chessball {
 
@@ -109,6 +110,23 @@ Result<chess::Position, std::string> without_pieces(const chess::Position& pos,
     chess::PositionEdit edit = chess::edit_of(pos);
     for (chess::Square s : squares) edit.board[s] = chess::NO_PIECE;
     return chess::position_of(edit);
+}
+
+RemovalSplit split_removal(const chess::Position& pos, const std::vector<chess::Square>& squares) {
+    if (without_pieces(pos, squares)) return {squares, {}};
+    const auto keeping = [&](std::vector<chess::Square> kept) -> std::optional<RemovalSplit> {
+        std::vector<chess::Square> off;
+        for (chess::Square s : squares)
+            if (std::find(kept.begin(), kept.end(), s) == kept.end()) off.push_back(s);
+        if (!without_pieces(pos, off)) return std::nullopt;
+        return RemovalSplit{off, kept};
+    };
+    for (std::size_t i = 0; i < squares.size(); ++i)
+        if (auto split = keeping({squares[i]})) return *split;
+    for (std::size_t i = 0; i < squares.size(); ++i)
+        for (std::size_t j = i + 1; j < squares.size(); ++j)
+            if (auto split = keeping({squares[i], squares[j]})) return *split;
+    return {{}, squares};
 }
 
 }  // namespace venue::games::chessball

@@ -53,4 +53,13 @@ RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
 Result<chess::Position, std::string> without_pieces(const chess::Position& pos,
                                                     const std::vector<chess::Square>& squares);
 
+// CB-A21: which of `squares` can come off: all when that leaves a legal position; otherwise all
+// but the fewest men (one, else two) whose staying makes it legal; none when no such choice
+// does.
+struct RemovalSplit {
+    std::vector<chess::Square> off;   // to take off
+    std::vector<chess::Square> kept;  // shielding their king: they stay
+};
+RemovalSplit split_removal(const chess::Position& pos, const std::vector<chess::Square>& squares);
+
 }  // namespace venue::games::chessball
