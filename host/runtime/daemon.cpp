@@ -486,15 +486,19 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
 io::HostNanos Daemon::press_waits_until(const std::string& match_id,
                                         io::HostNanos held_since) const {
     const engine::Match* match = session_.state().match(match_id);
-    const bool move_sensed = match && match->chess() && match->chess()->pending_move().has_value();
+    const engine::ChessMatch* chess = match ? match->chess() : nullptr;
     io::HostNanos until = std::numeric_limits<io::HostNanos>::min();
-    for (const Board& b : boards_)
-        if (b.bridge.match_id() == match_id)
-            until =
-                std::max(until, press_held_until(held_since,
+    for (const Board& b : boards_) {
+        if (b.bridge.match_id() != match_id) continue;
+        // A board that plays no game now (a free demonstration board, one being set up) has no
+        // move for the press to complete: the press does not wait for it.
+        if (chess && !chess->board_role(b.bridge.board_id()).game) continue;
+        const bool move_sensed = chess && chess->move_sensed_on(b.bridge.board_id());
+        until = std::max(until, press_held_until(held_since,
                                                  {b.bridge.settling(), b.bridge.last_change_ns(),
                                                   b.bridge.settle_us(), b.bridge.in_progress()},
                                                  move_sensed));
+    }
     return until;
 }
 
