@@ -87,4 +87,12 @@ class Script {
 using venue::engine::testing::command;
 using venue::engine::testing::find;
 
+// The rule of the first device command called `name`, or "(no name)".
+inline std::string command_rule(const std::vector<Decision>& ds, const std::string& name) {
+    for (const auto& d : ds)
+        if (auto* c = std::get_if<DeviceCommand>(&d.body); c && to_string(c->command) == name)
+            return d.rule;
+    return "(no " + name + ")";
+}
+
 }  // namespace venue::games::chessball::testing

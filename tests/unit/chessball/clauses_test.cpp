@@ -47,14 +47,6 @@ std::string rule(const std::vector<Decision>& ds) {
     return rule_of(ds, why);
 }
 
-// The rule of the first command for a device with this name.
-std::string command_rule(const std::vector<Decision>& ds, const std::string& name) {
-    for (const auto& d : ds)
-        if (auto* c = std::get_if<DeviceCommand>(&d.body); c && to_string(c->command) == name)
-            return d.rule;
-    return "(no " + name + ")";
-}
-
 // --- 0. Nature of the game ---------------------------------------------------------------
 
 TEST(Chessball, CB_0_1_TwoTeamsShareOneGameEachWithItsOwnFileTable) {

@@ -156,7 +156,23 @@ std::array<int, chess::SQUARE_NB> ChessballMatch::ownership_files() const {
 // CB-2.3 with CB-A1 (by default the file the piece stands on now; start_file: the file it
 // started on) and CB-A2 (castling belongs to the owner of the king's file: the king's move).
 bool ChessballMatch::owns_move(PlayerRef p, chess::Move m) const {
-    return ownership_[p.team].owner(ownership_file(m.from())) == p.index;
+    const auto his = [&](chess::Square s) {
+        return ownership_[p.team].owner(ownership_file(s)) == p.index;
+    };
+    if (m.kind() != chess::MoveKind::CASTLING) return his(m.from());
+    // CB-A2: castling is a king move; the option says whether the rook's owner counts.
+    const chess::Square rook = chess::Square(m.from() + (m.to() > m.from() ? 3 : -4));
+    switch (rules_.castling) {
+        case Castling::KING_OWNER:
+            return his(m.from());
+        case Castling::SAME_OWNER_ONLY:
+            return his(m.from()) && his(rook);
+        case Castling::ROOK_OWNER_TOO:
+            return his(m.from()) || his(rook);
+        case Castling::FORBIDDEN:
+            return false;
+    }
+    return false;
 }
 
 bool ChessballMatch::has_legal_move(PlayerRef p) const {
@@ -222,7 +238,7 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
     } else if (holder_ && !(*holder_ == *p)) {
         refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2", name(*holder_) + " holds the claim",
                      true, out);
-    } else if (!has_legal_move(*p)) {
+    } else if (!has_legal_move(*p) && !rules_.claim_without_moves) {
         refuse_claim(
             *p, e.button, "NO_LEGAL_MOVE", "CB-A4",
             name(*p) + " has no legal move on his files " + ownership_[p->team].files_of(p->index),
@@ -232,6 +248,8 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
         std::string why = name(*p) + " claims the move (button " + std::to_string(e.button) + ")";
         if (e.verdict == ClaimVerdict::TIE)
             why += "; a tie in one sample, won by the hub's draw (" + e.tie_rule + ")";
+        if (!has_legal_move(*p))  // CB-A4 accept
+            why += "; he has no legal move on his files: he must release the claim";
         out.push_back({ClaimGranted{config_.id, player(*p).id, e.button}, grant_rule, why});
     }
 }
@@ -248,8 +266,12 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
         return;
     }
     if (!owns_move(*holder_, *m)) {
-        impossible_move(name(*holder_) + " moved from " + chess::square_to_string(m->from()) +
-                            ", a file he does not own",
+        impossible_move(m->kind() == chess::MoveKind::CASTLING
+                            ? name(*holder_) +
+                                  " castled, which the agreed conditions do not "
+                                  "allow him (CB-A2)"
+                            : name(*holder_) + " moved from " + chess::square_to_string(m->from()) +
+                                  ", a file he does not own",
                         out);
         return;
     }
@@ -362,9 +384,13 @@ void ChessballMatch::carry_start_files(const chess::Position& old,
 }
 
 void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
-    if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= 100)
+    const int plies = rules_.fifty_move_plies;
+    if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= plies)
         end(draw(), "50-move rule", "CB-5.3.3",
-            "50 moves by each team without a pawn move or capture (automatic, CB-A12)", out);
+            (plies == 100 ? std::string("50 moves by each team")
+                          : std::to_string(plies) + " plies") +
+                " without a pawn move or capture (automatic, CB-A12)",
+            out);
 }
 
 // The Laws decide how a game ends; the catalogue names the Chessball clause
@@ -409,12 +435,42 @@ void ChessballMatch::impossible_move(const std::string& what, std::vector<Decisi
     restore_required_ = true;
     out.push_back({RestoreRequired{config_.id, game_.position().fen(), restore_squares_},
                    "CB-6.4.2.2", what + ": restore the position"});
-    // CB-A18: the offending team's clock keeps running while the position is restored.
+    // CB-A18: the offending team's clock keeps running while the position is restored, or
+    // (pause_on_illegal) the clocks stop until the board shows the position again.
     const chess::Color to_move = game_.position().side_to_move();
     clock_.running = to_move;
-    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, to_move, 0, 0}, "CB-A18",
-                   std::string(team_name(to_move)) + "'s clock keeps running"});
-    if (holder_) warn(*holder_, what, "CB-6.4.2.2", false, out);  // CB-A17: he keeps the claim
+    if (!rules_.pause_on_illegal || phase_ != MatchPhase::PAUSED)
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, to_move, 0, 0}, "CB-A18",
+                       std::string(team_name(to_move)) + "'s clock keeps running"});
+    if (rules_.pause_on_illegal && phase_ != MatchPhase::PAUSED) {
+        // Its clock is the one on move (above), stopped until the board is restored.
+        phase_ = MatchPhase::PAUSED;
+        paused_for_restore_ = true;
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, to_move, 0, 0}, "CB-A18",
+                       "the clocks stop while the position is restored (pause_on_illegal)"});
+    }
+    if (!holder_) return;
+    warn(*holder_, what, "CB-6.4.2.2", false, out);  // CB-A17: by default he keeps the claim
+    if (holder_ && rules_.release_after_illegal) {
+        out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_RELEASE, holder_->team, 0, 0},
+                       "CB-A17", "the claim goes back to the team (after_illegal)"});
+        end_claim("CB-A17",
+                  name(*holder_) +
+                      " made an impossible move: the claim goes back to "
+                      "his team (after_illegal = release_to_team)",
+                  out);
+    }
+}
+
+// CB-A18 pause_on_illegal: the board shows the position again, the clocks run again.
+void ChessballMatch::on(const BoardRestored& e, std::vector<Decision>& out) {
+    ChessMatch::on(e, out);
+    if (!paused_for_restore_ || restore_required_) return;
+    paused_for_restore_ = false;
+    if (phase_ != MatchPhase::PAUSED) return;
+    phase_ = phase_on_resume();
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RESUME, chess::WHITE, 0, 0}, "CB-A18",
+                   "the position is restored: the clocks run again"});
 }
 
 // CB-4.2 with CB-A8: the board shows a change but not who made it.
@@ -520,8 +576,17 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
     bool anyone = false;
     for (bool r : removed_[p.team]) anyone |= !r;
     if (!anyone) {
-        end(win_for(~p.team), "forfeit", "CB-A23",
-            std::string(team_name(p.team)) + " has no player left", out);
+        if (rules_.all_removed_forfeit) {
+            end(win_for(~p.team), "forfeit", "CB-A23",
+                std::string(team_name(p.team)) + " has no player left", out);
+        } else {  // all_removed = arbiter
+            phase_ = MatchPhase::PAUSED;
+            out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, p.team, 0, 0}, "CB-A23",
+                           "every player of the team is removed: the judge decides"});
+            out.push_back({ArbiterFlag{config_.id, p.team, "ALL_REMOVED", ""}, "CB-A23",
+                           std::string(team_name(p.team)) +
+                               " has no player left: the judge declares the result"});
+        }
         return;
     }
     if (!off.empty()) end_if_over("after the removal", out);
@@ -710,7 +775,8 @@ std::string ChessballMatch::canonical_extra() const {
     for (const Proposal& p : proposals_)
         s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
     // Written only while a displacement is flagged, so that other logs keep their state hashes.
-    if (!owed_.empty()) {  // CB-A21, written only while men are owed
+    if (paused_for_restore_) s += " paused for restore";  // CB-A18, only while it is
+    if (!owed_.empty()) {                                 // CB-A21, written only while men are owed
         s += " owed";
         for (chess::PieceId id : owed_) s += " " + std::to_string(int(id));
     }
@@ -746,6 +812,7 @@ std::string ChessballMatch::extra_snapshot() const {
     for (chess::Square q : flagged_squares_) displaced.push_back(int(q));
     j["displaced"] = displaced;
     j["owed"] = owed_;
+    j["paused_for_restore"] = paused_for_restore_;
     return j.dump();
 }
 
@@ -777,6 +844,7 @@ bool ChessballMatch::restore_extra(std::string_view text) {
         for (int q : j.value("displaced", std::vector<int>{}))
             flagged_squares_.push_back(chess::Square(q));
         owed_ = j.value("owed", std::vector<chess::PieceId>{});
+        paused_for_restore_ = j.value("paused_for_restore", false);
         return true;
     } catch (const std::exception&) {
         return false;

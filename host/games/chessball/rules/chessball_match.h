@@ -65,6 +65,7 @@ class ChessballMatch : public engine::ChessMatch {
     void on(const engine::ClaimPressed& e, std::vector<Decision>& out) override;
     void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;
     void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;
+    void on(const engine::BoardRestored& e, std::vector<Decision>& out) override;
     void on(const engine::ClockPressed& e, std::vector<Decision>& out) override;
     void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
@@ -114,6 +115,7 @@ class ChessballMatch : public engine::ChessMatch {
     // CB-A21: men of removed players that stayed on the board because they shielded their
     // king, by their PieceId in the part being played (an id follows its man through moves).
     std::vector<chess::PieceId> owed_;
+    bool paused_for_restore_ = false;  // CB-A18 pause_on_illegal
     std::vector<Proposal> proposals_;
     // CB-A1 start_file: the file each man of the part being played started the game on, by its
     // PieceId in this part (a removal starts a new part whose ids are its squares, so the

@@ -17,6 +17,14 @@ const char* exposes_name(RemovalExposesKing r) {
     return r == RemovalExposesKing::KEEP_BLOCKING_PIECE ? "keep_blocking_piece" : "arbiter";
 }
 
+constexpr const char* CASTLINGS[] = {"king_owner", "same_owner_only", "rook_owner_too",
+                                     "forbidden"};
+
+GameOption choice(const char* key, std::string value, std::vector<std::string> names,
+                  const char* rule, const char* help) {
+    return {key, key, OptionKind::CHOICE, std::move(value), 1, 0, 0, std::move(names), rule, help};
+}
+
 std::vector<GameOption> options() {
     const ChessballRules d;
     return {
@@ -81,6 +89,40 @@ std::vector<GameOption> options() {
          "CB-A21",
          "a removal whose men shield their king: the judge decides (the clock pauses), or the "
          "shielding man stays and the others come off"},
+        choice("castling", CASTLINGS[std::size_t(d.castling)],
+               {std::begin(CASTLINGS), std::end(CASTLINGS)}, "CB-A2",
+               "who castles when the king's and the rook's files have different owners: the "
+               "king's owner, only one who owns both, either owner, or nobody"),
+        choice("claim_without_moves", d.claim_without_moves ? "accept" : "reject",
+               {"reject", "accept"}, "CB-A4",
+               "a claim by a player with no legal move: refused, or granted (he must release it)"),
+        {"fifty_move_plies",
+         "fifty_move_plies",
+         OptionKind::COUNT,
+         std::int64_t(d.fifty_move_plies),
+         1,
+         50,
+         100,
+         {},
+         "CB-A12",
+         "plies without a capture or pawn move that draw: 100 (50 moves a team) or 50"},
+        choice("after_illegal", d.release_after_illegal ? "release_to_team" : "keep_claim",
+               {"keep_claim", "release_to_team"}, "CB-A17",
+               "after an impossible move the offender keeps the claim, or it goes back to the "
+               "team"),
+        {"pause_on_illegal",
+         "pause_on_illegal",
+         OptionKind::FLAG,
+         d.pause_on_illegal,
+         1,
+         0,
+         0,
+         {},
+         "CB-A18",
+         "the clocks stop while the board is restored after an impossible move"},
+        choice("all_removed", d.all_removed_forfeit ? "forfeit" : "arbiter", {"forfeit", "arbiter"},
+               "CB-A23",
+               "a team with every player removed forfeits, or the clocks stop for the judge"),
     };
 }
 
@@ -104,6 +146,14 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
                                      "keep_blocking_piece"
                                  ? RemovalExposesKing::KEEP_BLOCKING_PIECE
                                  : RemovalExposesKing::ARBITER;
+    const std::string castling = o.text("castling", CASTLINGS[std::size_t(r.castling)]);
+    for (std::size_t i = 0; i < std::size(CASTLINGS); ++i)
+        if (castling == CASTLINGS[i]) r.castling = Castling(i);
+    r.claim_without_moves = o.text("claim_without_moves", "reject") == "accept";
+    r.fifty_move_plies = int(o.number("fifty_move_plies", r.fifty_move_plies));
+    r.release_after_illegal = o.text("after_illegal", "keep_claim") == "release_to_team";
+    r.pause_on_illegal = o.flag("pause_on_illegal", r.pause_on_illegal);
+    r.all_removed_forfeit = o.text("all_removed", "forfeit") == "forfeit";
     return r;
 }
 
@@ -115,6 +165,12 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
     o.set("third_warning_bonus", third_warning_bonus);
     o.set("warnings_to_remove", std::int64_t(warnings_to_remove));
     o.set("removal_exposes_king", std::string(exposes_name(removal_exposes_king)));
+    o.set("castling", std::string(CASTLINGS[std::size_t(castling)]));
+    o.set("claim_without_moves", std::string(claim_without_moves ? "accept" : "reject"));
+    o.set("fifty_move_plies", std::int64_t(fifty_move_plies));
+    o.set("after_illegal", std::string(release_after_illegal ? "release_to_team" : "keep_claim"));
+    o.set("pause_on_illegal", pause_on_illegal);
+    o.set("all_removed", std::string(all_removed_forfeit ? "forfeit" : "arbiter"));
 }
 
 const engine::GameRules& rules() {

@@ -22,6 +22,14 @@ enum class RemovalExposesKing : std::uint8_t {
     KEEP_BLOCKING_PIECE,  // the others come off at once; the shielding man stays
 };
 
+// CB-A2: who may castle when the king's file and the rook's have different owners.
+enum class Castling : std::uint8_t {
+    KING_OWNER,       // the default: the owner of the king's file (castling is a king move)
+    SAME_OWNER_ONLY,  // only a player who owns both files
+    ROOK_OWNER_TOO,   // the owner of either file
+    FORBIDDEN,        // no castling at all
+};
+
 struct ChessballRules {
     Ownership ownership = Ownership::CURRENT_FILE;  // CB-A1 (CB-A20 follows it)
     bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
@@ -29,6 +37,12 @@ struct ChessballRules {
     bool third_warning_bonus = true;         // CB-A19
     int warnings_to_remove = 3;              // CB-6.4.3.1
     RemovalExposesKing removal_exposes_king = RemovalExposesKing::ARBITER;  // CB-A21
+    Castling castling = Castling::KING_OWNER;                               // CB-A2
+    bool claim_without_moves = false;    // CB-A4: grant a claim with no legal move (he releases)
+    int fifty_move_plies = 100;          // CB-A12: 100 (50 moves a team) or 50
+    bool release_after_illegal = false;  // CB-A17: the claim goes back to the team (else kept)
+    bool pause_on_illegal = false;       // CB-A18: the clocks stop while the board is restored
+    bool all_removed_forfeit = true;     // CB-A23: a team with nobody left forfeits (else judge)
 
     // The rules a match config sets (absent keys keep their defaults), and back.
     static ChessballRules of(const engine::MatchConfig& config);
