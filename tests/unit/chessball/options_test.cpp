@@ -138,5 +138,62 @@ TEST(ChessballOptions, CB_A2_TheOptionsRoundTrip) {
     EXPECT_FALSE(back.all_removed_forfeit);
 }
 
+BoardFieldUpdate lifted(chess::Square s) {
+    BoardFieldUpdate u;
+    u.match = "m1";
+    u.board = "b";
+    u.piece_code = 0;  // empty: the man left the square
+    u.square = s;
+    return u;
+}
+
+TEST(ChessballOptions, CB_A9_MovingAnotherManThanTheFirstLiftedIsFlagged) {
+    Script s;
+    s.press(2);  // W3: e and f
+    s.send(lifted(chess::SQ_E2));
+    auto d = s.move("f2f4");
+    const Decision* why = nullptr;
+    const auto* f = find<ArbiterFlag>(d, &why);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "TOUCH_MOVE");
+    EXPECT_EQ(why->rule, "CB-A9");
+    EXPECT_NE(why->reason.find("e2"), std::string::npos) << why->reason;
+    EXPECT_TRUE(find<MoveAccepted>(s.clock())) << "flagged, not refused: the judge rules";
+}
+
+TEST(ChessballOptions, CB_A9_TheTouchedManMovingOrAManThatCannotMoveIsNotFlagged) {
+    Script s;
+    s.press(2);
+    s.send(lifted(chess::SQ_E2));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("e2e4")));
+    s.clock();
+    // Black: B3 lifts his king (it cannot move), then plays f7f5.
+    s.press(10);
+    s.send(lifted(chess::SQ_E8));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("f7f5")));
+    s.clock();
+    // White: W3 lifts W1's a-pawn (not his: an impossible move, not a touch), then moves his own.
+    s.press(2);
+    s.send(lifted(chess::SQ_A2));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("f2f4")));
+    // With touch_move off nothing is flagged.
+    Script off(with("touch_move", false));
+    off.press(2);
+    off.send(lifted(chess::SQ_E2));
+    EXPECT_FALSE(find<ArbiterFlag>(off.move("f2f4")));
+}
+
+TEST(ChessballOptions, CB_A9_AfterAnImpossibleMoveTheSameManMustMove) {
+    // CB-A17: he keeps the claim; the man he lifted first is still the one he touched.
+    Script s;
+    s.press(2);
+    s.send(lifted(chess::SQ_E2));
+    s.move("e2e5");  // impossible
+    s.send(BoardRestored{"m1", "b"});
+    const auto* f = find<ArbiterFlag>(s.move("f2f3"));
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "TOUCH_MOVE");
+}
+
 }  // namespace
 }  // namespace venue::games::chessball

@@ -275,6 +275,21 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
                         out);
         return;
     }
+    // CB-A9 with CB-A17: the first man he lifted, if it can move, is the one he must move (the
+    // judge rules on it: a lift may have been an adjustment the board cannot tell).
+    if (rules_.touch_move && touched_ && m->from() != *touched_) {
+        const chess::Square t = *touched_;
+        const chess::MoveList moves = chess::legal_moves(game_.position());
+        const bool could = std::any_of(moves.begin(), moves.end(), [&](chess::Move x) {
+            return x.from() == t && owns_move(*holder_, x);
+        });
+        if (could)
+            out.push_back(
+                {ArbiterFlag{config_.id, holder_->team, "TOUCH_MOVE", e.board}, "CB-A9",
+                 name(*holder_) + " lifted the man on " + chess::square_to_string(t) +
+                     " first, which can move, then moved " + e.uci +
+                     ": touch-move (FIDE 4.3); the judge rules (a lift may be an adjustment)"});
+    }
     const std::size_t first = out.size();
     ChessMatch::on(e, out);  // a legal move of his: waits for the clock press (or mates at once)
     cite_ending(first, out);
@@ -427,6 +442,20 @@ void ChessballMatch::end_claim(const char* rule, const std::string& why,
     out.push_back({ClaimEnded{config_.id, player(*holder_).id}, rule, why});
     holder_.reset();
     flagged_squares_.clear();
+    touched_.reset();
+}
+
+// CB-A9: a DGT board reports each square as it changes; the first of the claim holder's own men
+// to leave its square is the one he touched. (DGT code 0: the square is empty.)
+void ChessballMatch::on(const BoardFieldUpdate& e, std::vector<Decision>& /*out*/) {
+    constexpr int DGT_EMPTY = 0;
+    if (!holder_ || touched_ || !e.square || e.piece_code != DGT_EMPTY) return;
+    // Only a man he may move binds him: one of his team's on a file he owns (a teammate's man he
+    // lifts is an impossible move of its own, CB-6.4.2.2, not a touch).
+    const chess::Piece was = game_.position().piece_on(*e.square);
+    if (was == chess::NO_PIECE || chess::color_of(was) != holder_->team) return;
+    if (ownership_[holder_->team].owner(ownership_file(*e.square)) != holder_->index) return;
+    touched_ = *e.square;
 }
 
 // CB-6.4.2.2: an impossible move must be taken back, and its maker is warned.
@@ -776,7 +805,8 @@ std::string ChessballMatch::canonical_extra() const {
         s += " p" + std::to_string(p.ref) + (p.open ? "o" : "c") + player(p.player).id;
     // Written only while a displacement is flagged, so that other logs keep their state hashes.
     if (paused_for_restore_) s += " paused for restore";  // CB-A18, only while it is
-    if (!owed_.empty()) {                                 // CB-A21, written only while men are owed
+    if (touched_) s += " touched " + chess::square_to_string(*touched_);  // CB-A9, only then
+    if (!owed_.empty()) {  // CB-A21, written only while men are owed
         s += " owed";
         for (chess::PieceId id : owed_) s += " " + std::to_string(int(id));
     }
@@ -813,6 +843,7 @@ std::string ChessballMatch::extra_snapshot() const {
     j["displaced"] = displaced;
     j["owed"] = owed_;
     j["paused_for_restore"] = paused_for_restore_;
+    j["touched"] = touched_ ? int(*touched_) : -1;
     return j.dump();
 }
 
@@ -845,6 +876,9 @@ bool ChessballMatch::restore_extra(std::string_view text) {
             flagged_squares_.push_back(chess::Square(q));
         owed_ = j.value("owed", std::vector<chess::PieceId>{});
         paused_for_restore_ = j.value("paused_for_restore", false);
+        const int touched = j.value("touched", -1);
+        touched_.reset();
+        if (touched >= 0) touched_ = chess::Square(touched);
         return true;
     } catch (const std::exception&) {
         return false;

@@ -66,6 +66,7 @@ class ChessballMatch : public engine::ChessMatch {
     void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;
     void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;
     void on(const engine::BoardRestored& e, std::vector<Decision>& out) override;
+    void on(const engine::BoardFieldUpdate& e, std::vector<Decision>& out) override;
     void on(const engine::ClockPressed& e, std::vector<Decision>& out) override;
     void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
@@ -116,6 +117,8 @@ class ChessballMatch : public engine::ChessMatch {
     // king, by their PieceId in the part being played (an id follows its man through moves).
     std::vector<chess::PieceId> owed_;
     bool paused_for_restore_ = false;  // CB-A18 pause_on_illegal
+    // CB-A9: the first man of his the claim holder lifted during this claim (touch-move).
+    std::optional<chess::Square> touched_;
     std::vector<Proposal> proposals_;
     // CB-A1 start_file: the file each man of the part being played started the game on, by its
     // PieceId in this part (a removal starts a new part whose ids are its squares, so the

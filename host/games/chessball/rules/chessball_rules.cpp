@@ -120,6 +120,17 @@ std::vector<GameOption> options() {
          {},
          "CB-A18",
          "the clocks stop while the board is restored after an impossible move"},
+        {"touch_move",
+         "touch_move",
+         OptionKind::FLAG,
+         d.touch_move,
+         1,
+         0,
+         0,
+         {},
+         "CB-A9",
+         "touch-move binds the claim holder: moving another man than the first he lifted "
+         "is flagged to the judge"},
         choice("all_removed", d.all_removed_forfeit ? "forfeit" : "arbiter", {"forfeit", "arbiter"},
                "CB-A23",
                "a team with every player removed forfeits, or the clocks stop for the judge"),
@@ -154,6 +165,7 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
     r.release_after_illegal = o.text("after_illegal", "keep_claim") == "release_to_team";
     r.pause_on_illegal = o.flag("pause_on_illegal", r.pause_on_illegal);
     r.all_removed_forfeit = o.text("all_removed", "forfeit") == "forfeit";
+    r.touch_move = o.flag("touch_move", r.touch_move);
     return r;
 }
 
@@ -171,6 +183,7 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
     o.set("after_illegal", std::string(release_after_illegal ? "release_to_team" : "keep_claim"));
     o.set("pause_on_illegal", pause_on_illegal);
     o.set("all_removed", std::string(all_removed_forfeit ? "forfeit" : "arbiter"));
+    o.set("touch_move", touch_move);
 }
 
 const engine::GameRules& rules() {

@@ -43,6 +43,7 @@ struct ChessballRules {
     bool release_after_illegal = false;  // CB-A17: the claim goes back to the team (else kept)
     bool pause_on_illegal = false;       // CB-A18: the clocks stop while the board is restored
     bool all_removed_forfeit = true;     // CB-A23: a team with nobody left forfeits (else judge)
+    bool touch_move = true;  // CB-A9: the holder's first lifted man must move (judge flagged)
 
     // The rules a match config sets (absent keys keep their defaults), and back.
     static ChessballRules of(const engine::MatchConfig& config);
