@@ -96,7 +96,8 @@ TEST(BETZA_6_4, TwoArmiesReplayEveryRecordedGameAsChess) {
         files.push_back(entry.path());
     int games = 0, plies = 0;
     for (const auto& file : files) {
-        PgnReader reader(read_text(file));
+        const std::string text = read_text(file);  // the reader keeps a view of it
+        PgnReader reader(text);
         while (auto next = reader.next()) {
             if (!next->ok()) continue;  // the fuzz seeds include deliberately broken games
             const PgnGame& pgn = next->value();
