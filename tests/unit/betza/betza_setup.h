@@ -36,6 +36,13 @@ inline void kings_at_home(ArmyPosition& p, int except_army = NO_ARMY) {
         if (a != except_army) put(p, a, chess::KING, a, 7, 0);
 }
 
+// The rules with the batting order by seats (army 0 first): the tests' usual set-up.
+inline BetzaRules seated() {
+    BetzaRules r;
+    r.order = BattingOrder::SEATING_CLOCKWISE;
+    return r;
+}
+
 inline std::vector<int> seating(int armies) {
     std::vector<int> order;
     for (int a = 0; a < armies; ++a) order.push_back(a);

@@ -15,12 +15,6 @@ namespace {
 using namespace chess;
 using namespace test;
 
-BetzaRules seated() {
-    BetzaRules r;
-    r.order = BattingOrder::SEATING_CLOCKWISE;
-    return r;
-}
-
 TEST(BETZA_0_1, TwoToEightPlayersEachWithAnArmyAndAHalfBoard) {
     for (int n = MIN_ARMIES; n <= MAX_ARMIES; ++n) {
         auto g = BetzaGame::start(n, seated(), 1);

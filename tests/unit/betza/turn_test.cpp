@@ -10,12 +10,6 @@ namespace {
 using namespace chess;
 using namespace test;
 
-BetzaRules seated() {
-    BetzaRules r;
-    r.order = BattingOrder::SEATING_CLOCKWISE;
-    return r;
-}
-
 BetzaGame started(int armies, const BetzaRules& rules = seated()) {
     return BetzaGame::start(armies, rules, 1).value();
 }

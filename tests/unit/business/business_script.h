@@ -204,6 +204,15 @@ using venue::engine::testing::command;
 using venue::engine::testing::count;
 using venue::engine::testing::find;
 
+// A REPLACE entry: `in` comes in for `out` (BC-I.12).
+inline KeyChange replacement(std::string out, std::string in) {
+    KeyChange k;
+    k.kind = KeyChangeKind::REPLACE;
+    k.player = std::move(out);
+    k.in_player = std::move(in);
+    return k;
+}
+
 inline const KeyChangeRefused* refused(const std::vector<Decision>& d, const char* code) {
     const auto* r = find<KeyChangeRefused>(d);
     return r && r->code == code ? r : nullptr;

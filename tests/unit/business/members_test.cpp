@@ -71,10 +71,7 @@ TEST(BusinessChess, BC_A9_OrTwoMinutesToTheOpponentAsAgreed) {
 TEST(BusinessChess, BC_I_12_AReplacementOnlyWhileTheTeamsClockIsStopped) {
     Script s;
     s.clock(90 * 60000, 90 * 60000, chess::WHITE);
-    KeyChange k;
-    k.kind = KeyChangeKind::REPLACE;
-    k.player = "w2";
-    k.in_player = "w6";
+    const KeyChange k = replacement("w2", "w6");
     auto d = s.key_by(chess::WHITE, k);
     const Decision* why = nullptr;
     ASSERT_TRUE(refused(d, "CLOCK_RUNNING"));

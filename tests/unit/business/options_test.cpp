@@ -139,11 +139,7 @@ TEST(BusinessOptions, BC_A10_OnlyTheDesignatedRepresentativeEntersKeyChanges) {
     EXPECT_EQ(why->rule, "BC-A10");
     EXPECT_NE(why->reason.find("w1"), std::string::npos) << why->reason;
     full_turn(s);  // Black's clock runs: White may replace its representative (BC-I.12)
-    KeyChange r;
-    r.kind = KeyChangeKind::REPLACE;
-    r.player = "w1";
-    r.in_player = "w6";
-    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::WHITE, r)));
+    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::WHITE, replacement("w1", "w6"))));
     EXPECT_EQ(s.match().representative(chess::WHITE), 5);
     full_turn(s);
     k.player = "w1";
@@ -207,14 +203,8 @@ TEST(BusinessOptions, BC_A12_OvertimeOnlyOnceTheMainTimeIsUsedUp) {
 TEST(BusinessOptions, BC_A20_TheNumberOfReplacementsIsLimited) {
     Script s = with({{"max_replacements", std::int64_t(1)}});
     full_turn(s);  // Black's clock runs
-    KeyChange r;
-    r.kind = KeyChangeKind::REPLACE;
-    r.player = "w2";
-    r.in_player = "w6";
-    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::WHITE, r)));
-    r.player = "w6";
-    r.in_player = "w2";
-    auto d = s.key_by(chess::WHITE, r);
+    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::WHITE, replacement("w2", "w6"))));
+    auto d = s.key_by(chess::WHITE, replacement("w6", "w2"));
     const Decision* why = nullptr;
     ASSERT_TRUE(refused(d, "NO_REPLACEMENTS_LEFT"));
     find<KeyChangeRefused>(d, &why);
@@ -224,13 +214,10 @@ TEST(BusinessOptions, BC_A20_TheNumberOfReplacementsIsLimited) {
 TEST(BusinessOptions, BC_A20_AnExpelledMemberMayGoUnreplaced) {
     Script s = with({{"replace_expelled", false}});
     s.arbiter(ArbiterActionKind::REMOVE, "b4", "red card");
-    KeyChange r;
-    r.kind = KeyChangeKind::REPLACE;
-    r.player = "b4";
-    r.in_player = "b6";
-    ASSERT_TRUE(refused(s.key_by(chess::BLACK, r), "NO_REPLACEMENT_FOR_EXPELLED"));
-    r.player = "b2";  // an active member may still be replaced
-    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::BLACK, r)));
+    ASSERT_TRUE(
+        refused(s.key_by(chess::BLACK, replacement("b4", "b6")), "NO_REPLACEMENT_FOR_EXPELLED"));
+    // An active member may still be replaced.
+    ASSERT_TRUE(find<PlayerReplaced>(s.key_by(chess::BLACK, replacement("b2", "b6"))));
 }
 
 TEST(BusinessOptions, BC_II_5_TheArbiterConfirmsEachScoreChange) {
