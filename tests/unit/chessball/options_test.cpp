@@ -36,7 +36,8 @@ TEST(ChessballOptions, CB_A2_RookOwnerTooLetsTheRooksOwnerCastle) {
     Script s(with("castling", std::string("rook_owner_too"), CASTLE));
     s.press(3);  // W4 owns g and h
     s.move("e1g1");
-    const auto* m = find<MoveAccepted>(s.clock());
+    const auto pressed = s.clock();
+    const auto* m = find<MoveAccepted>(pressed);
     ASSERT_TRUE(m);
     EXPECT_EQ(m->san, "O-O");
     // Under the default only the king's owner castles.
@@ -190,7 +191,8 @@ TEST(ChessballOptions, CB_A9_AfterAnImpossibleMoveTheSameManMustMove) {
     s.send(lifted(chess::SQ_E2));
     s.move("e2e5");  // impossible
     s.send(BoardRestored{"m1", "b"});
-    const auto* f = find<ArbiterFlag>(s.move("f2f3"));
+    const auto moved = s.move("f2f3");
+    const auto* f = find<ArbiterFlag>(moved);
     ASSERT_TRUE(f);
     EXPECT_EQ(f->code, "TOUCH_MOVE");
 }
