@@ -96,29 +96,6 @@ void BusinessMatch::on(const KeyChange& e, std::vector<Decision>& out) {
         case KeyChangeKind::RESIGN:
             resign(e, out);
             break;
-        default:
-            break;
-    }
-    if (rating_operation) {
-        const bool took_effect =
-            record_.key_changes != before.key_changes || record_.resigned != before.resigned;
-        if (took_effect && before_keys_.empty() && phase_ != MatchPhase::FINISHED)
-            before_keys_ = std::move(snapshot);
-        return;
-    }
-    switch (e.kind) {
-        case KeyChangeKind::BRANCH:
-            branch_off(e, out);
-            return;
-        case KeyChangeKind::SELECT:
-            select(e, out);
-            return;
-        case KeyChangeKind::PASS:
-            pass(e, out);
-            return;
-        case KeyChangeKind::RESIGN:
-            resign(e, out);
-            return;
         case KeyChangeKind::DRAW:
             draw(e, out);
             return;
@@ -135,6 +112,11 @@ void BusinessMatch::on(const KeyChange& e, std::vector<Decision>& out) {
             withdraw(e, out);
             return;
     }
+    // A rating operation that took effect: the first of the turn keeps the tree before it.
+    const bool took_effect =
+        record_.key_changes != before.key_changes || record_.resigned != before.resigned;
+    if (took_effect && before_keys_.empty() && phase_ != MatchPhase::FINISHED)
+        before_keys_ = std::move(snapshot);
 }
 
 // BC-A30: "rating operations may be changed until the press". The tree, the ratings, the score
