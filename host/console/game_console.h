@@ -93,6 +93,11 @@ struct GameConsole {
     // The entry in words, `who` naming a player by id.
     std::string (*entry_words)(const engine::KeyChange& entry, const PlayerWords& who) = nullptr;
 
+    // --- the game's own inputs the arbiter enters (ArbiterIntent::input, an engine::GameInput)
+    // The input in words, `side` the name of the side it is made for ("Kazan (White)");
+    // nullptr: its kind and the side.
+    std::string (*input_words)(const engine::GameInput& input, const std::string& side) = nullptr;
+
     // --- the arbiter's window (what the game draws is its GamePanels entry, game_panels.h)
     // The lines of the game's shortcuts in the help (F1): key, what it does.
     std::vector<std::pair<std::string, std::string>> help;

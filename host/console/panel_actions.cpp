@@ -37,7 +37,7 @@ std::vector<const engine::PenaltyGround*> grounds_for(const MatchView* m, K kind
 }
 
 bool needs_player(const ArbiterIntent& in) {
-    return !in.key && (in.kind == K::WARN || in.kind == K::REMOVE);
+    return !in.key && !in.input && (in.kind == K::WARN || in.kind == K::REMOVE);
 }
 
 void dialog(const MatchView* m, UiState& ui) {
@@ -51,13 +51,23 @@ void dialog(const MatchView* m, UiState& ui) {
                             ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(ui.fonts.px(620), 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(DIALOG, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    const K kind = f.intent.key ? K::PAUSE : f.intent.kind;  // an entry asks for its own fields
+    // An entry or a game's input asks for its own fields.
+    const K kind = f.intent.key || f.intent.input ? K::PAUSE : f.intent.kind;
     bool enter = false;
     const auto list = players(m);
     const GameConsole& game = game_console(m ? m->game : "");
     if (f.intent.key && m) {
         if (const GamePanels* g = find_game_panels(m->game); g && g->draw_entry_fields)
             g->draw_entry_fields(*m, f);
+    }
+    if (f.intent.input && m) {  // a game's input: for which side
+        int side = f.intent.input->side;
+        for (const TeamView& t : m->sides) {
+            if (t.side) ImGui::SameLine();
+            const std::string label = t.name.empty() ? t.label : t.name + " (" + t.label + ")";
+            ImGui::RadioButton(label.c_str(), &side, t.side);
+        }
+        f.intent.input->side = side;
     }
     if (needs_player(f.intent)) {
         if (f.player >= int(list.size())) f.player = 0;
@@ -196,6 +206,7 @@ ArbiterIntent form_intent(const ActionForm& f, const MatchView* m, const char* a
             in.claim = DRAW_CLAIMS[f.claim >= 0 && f.claim < 3 ? f.claim : 0];
         return in;
     }
+    if (in.input) return in;
     switch (in.kind) {
         case K::WARN:
         case K::REMOVE: {

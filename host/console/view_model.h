@@ -218,6 +218,11 @@ struct ArbiterIntent {
     std::vector<engine::RatingShare> shares;  // SELECT over several branches ([] = to_branch)
     std::string claim;                        // DRAW: "" agreement, "threefold", "fifty_moves"
     std::string in_player;                    // REPLACE: the reserve coming in
+
+    // Set (and `key` not), the intent is a game's own input (engine::GameInput: a captain's
+    // time-out, a draw offer) that the arbiter enters for a side; `kind` unused. Its `side` is
+    // the side it is made for; the match, the arbiter and the note are the intent's.
+    std::optional<engine::GameInput> input;
 };
 
 // A team's entry (intent.key set) as the engine's event, its fields copied as they are, unchecked.

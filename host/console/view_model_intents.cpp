@@ -39,6 +39,14 @@ std::string entry_words(const ArbiterIntent& in, const std::string& game, const 
     return g->entry_words(key_change_of(in), who);
 }
 
+// A game's own input in words, by its game; its kind and side when the game words none.
+std::string input_words(const engine::GameInput& in, const std::string& game,
+                        const std::string& side) {
+    const GameConsole* g = find_game_console(game);
+    if (g && g->input_words) return g->input_words(in, side);
+    return "'" + in.kind + "' for " + side;
+}
+
 }  // namespace
 
 Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos host_ns) {
@@ -47,6 +55,13 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
         return std::all_of(s.begin(), s.end(), [](char ch) { return ch == ' ' || ch == '\t'; });
     };
     if (blank(in.note)) return unexpected(std::string("a note is required (why, in words)"));
+    if (in.input && !in.key) {
+        engine::GameInput g = *in.input;
+        g.match = in.match;
+        g.arbiter = blank(in.arbiter) ? "arbiter" : in.arbiter;
+        g.note = in.note;
+        return engine::Event{host_ns, std::nullopt, std::move(g)};
+    }
     if (in.key) {
         const GameConsole* g = entry_console();
         if (!g) return unexpected(std::string("no game of this build takes a team's entries"));
@@ -109,6 +124,12 @@ Result<engine::Event, std::string> to_event(const ArbiterIntent& in, HostNanos h
 
 std::string describe(const ArbiterIntent& in, const engine::VenueState* state) {
     const Match* m = state ? state->match(in.match) : nullptr;
+    if (in.input && !in.key)
+        return input_words(*in.input, m ? m->config().game : "",
+                           m && in.input->side >= 0 && in.input->side < m->side_count()
+                               ? m->config().side(in.input->side).name
+                               : "side " + std::to_string(in.input->side)) +
+               " in match " + in.match;
     if (in.key)
         return entry_words(
                    in, m ? m->config().game : "",
@@ -170,6 +191,15 @@ std::string describe(const ArbiterIntent& in, const MatchView& m) {
         return id;
     };
     if (in.key) return entry_words(in, m.game, who) + " in match " + in.match;
+    if (in.input) {
+        const int side = in.input->side;
+        std::string name = "side " + std::to_string(side);
+        if (side >= 0 && std::size_t(side) < m.sides.size()) {
+            const TeamView& t = m.sides[std::size_t(side)];
+            name = t.name.empty() ? t.label : t.name + " (" + t.label + ")";
+        }
+        return input_words(*in.input, m.game, name) + " in match " + in.match;
+    }
     const bool penalty = in.kind == ArbiterActionKind::WARN || in.kind == ArbiterActionKind::REMOVE;
     // A game may word its penalties its own way (a yellow or red card): the arbiter reads the
     // words of the game.

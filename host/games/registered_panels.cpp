@@ -1,12 +1,14 @@
 // What the games draw in the arbiter's window themselves (host/console/game_panels.h): the one
 // list of them. A game that draws nothing of its own has no entry.
 #include "games/business/console/business_panels.h"
+#include "games/chessball/console/chessball_panels.h"
 
 namespace venue::console {
 
 const std::vector<const GamePanels*>& registered_game_panels() {
     static const std::vector<const GamePanels*> panels = {
         &games::business::panels_entry(),
+        &games::chessball::panels_entry(),
     };
     return panels;
 }

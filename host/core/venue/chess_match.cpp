@@ -120,10 +120,12 @@ bool ChessMatch::ended_by_position(Color mover, const std::string& what,
             end(draw(), "dead position", "FIDE-5.2.2", "neither side can ever checkmate", out);
             return true;
         case chess::GameStatus::FIVEFOLD_REPETITION:
+            if (!automatic_draw(chess::GameStatus::FIVEFOLD_REPETITION)) return false;
             end(draw(), "fivefold repetition", "FIDE-9.6.1",
                 "the same position has appeared five times", out);
             return true;
         case chess::GameStatus::SEVENTY_FIVE_MOVES:
+            if (!automatic_draw(chess::GameStatus::SEVENTY_FIVE_MOVES)) return false;
             end(draw(), "75-move rule", "FIDE-9.6.2",
                 "75 moves by each side without a capture or pawn move", out);
             return true;

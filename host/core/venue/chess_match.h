@@ -82,6 +82,9 @@ class ChessMatch : public Match {
     // Ends the game when the position after the mover's move does (mate, stalemate, ...); `what`
     // names the move in the reason.
     bool ended_by_position(Color mover, const std::string& what, std::vector<Decision>& out);
+    // Whether the Laws' automatic draw `s` (fivefold repetition, 75 moves) ends the game; a
+    // game whose agreed conditions turn one off says false for it.
+    virtual bool automatic_draw(chess::GameStatus /*s*/) const { return true; }
     void completed_illegal_move(Color side, const char* rule, const std::string& what,
                                 std::vector<Decision>& out);
     // Ends the part of the game being played and goes on from `from` (an edited position).

@@ -87,7 +87,8 @@ struct PlayerRemoved {
     std::string match;
     std::string player;
     std::vector<chess::Square> squares;
-    std::string files_to;
+    std::string files_to;  // who takes over his files: a player's id (several, comma-separated,
+                           // when each file has its own successor: Chessball's CB-A22 per_file)
 };
 struct GameEnded {
     std::string match;

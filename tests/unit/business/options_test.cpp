@@ -121,7 +121,7 @@ TEST(BusinessOptions, BC_A8_UnderPenaltyThePressIsRefusedAndTheOpponentGetsTime)
 TEST(BusinessOptions, BC_A8_BlockGivesNoTimeByDefault) {
     Script s;
     auto d = s.press();
-    EXPECT_TRUE(command(d, "clock.run"));
+    EXPECT_TRUE(engine::testing::command(d, "clock.run"));
     EXPECT_FALSE(find<TimeAdded>(d));
 }
 
@@ -341,6 +341,107 @@ TEST(BusinessOptions, BC_A30_AWithdrawalReplaysToTheSameState) {
     VenueState again;
     for (const Event& e : s.events()) again.apply(e);
     EXPECT_EQ(again.canonical(), s.state().canonical());
+}
+
+}  // namespace
+}  // namespace venue::games::business::testing
+
+namespace venue::games::business::testing {
+namespace {
+
+BoardFieldUpdate lifted(const std::string& board, chess::Square s) {
+    BoardFieldUpdate u;
+    u.match = "m1";
+    u.board = board;
+    u.piece_code = 0;  // empty: the man left the square
+    u.square = s;
+    return u;
+}
+
+TEST(BusinessOptions, BC_A30_TouchMoveOnTheDemonstrationBoards) {
+    Script s;
+    s.send(lifted("1", chess::SQ_E2));
+    auto d = s.move("1", "d2d4");
+    const Decision* why = nullptr;
+    const auto* f = find<ArbiterFlag>(d, &why);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->code, "TOUCH_MOVE");
+    EXPECT_EQ(f->board, "1");
+    EXPECT_EQ(why->rule, "BC-A30");
+    EXPECT_NE(why->reason.find("e2"), std::string::npos) << why->reason;
+    EXPECT_TRUE(find<MoveAccepted>(s.press())) << "flagged, not refused: the arbiter rules";
+    // Black: the touched man is the one moved; then White's next lift binds afresh.
+    s.send(lifted("1", chess::SQ_G8));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("1", "g8f6")));
+    s.press();
+    s.send(lifted("1", chess::SQ_C2));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("1", "c2c4")));
+}
+
+TEST(BusinessOptions, BC_A30_TouchMoveOff) {
+    Script s = with({{"touch_move", false}});
+    s.send(lifted("1", chess::SQ_E2));
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("1", "d2d4")));
+}
+
+TEST(BusinessOptions, BC_A30_AManThatCannotMoveDoesNotBind) {
+    Script s;
+    s.send(lifted("1", chess::SQ_E1));  // the king, boxed in
+    EXPECT_FALSE(find<ArbiterFlag>(s.move("1", "e2e4")));
+}
+
+}  // namespace
+}  // namespace venue::games::business::testing
+
+namespace venue::games::business::testing {
+namespace {
+
+ArbiterAction restore_to(int ply) {
+    ArbiterAction a;
+    a.match = "m1";
+    a.kind = ArbiterActionKind::RESTORE_POSITION;
+    a.ply = ply;
+    a.arbiter = "chief";
+    a.note = "the board was knocked; back to the last agreed position";
+    return a;
+}
+
+TEST(BusinessTakeBack, X_3_TheArbiterTakesTheGameBackOnEveryBranch) {
+    Script s;
+    s.turns({"e2e4", "e7e5", "g1f3"});
+    auto d = s.send(restore_to(1));
+    const Decision* why = nullptr;
+    const auto* r = find<RestoreRequired>(d, &why);
+    ASSERT_TRUE(r) << (find<EventIgnored>(d) ? "ignored" : "nothing");
+    EXPECT_EQ(why->rule, "X-3");
+    EXPECT_EQ(r->fen, s.match().branch_on("1")->game.position().fen());
+    EXPECT_EQ(s.match().branch_on("1")->ply(), 1);
+    EXPECT_EQ(s.match().to_move(), chess::BLACK);
+    EXPECT_TRUE(engine::testing::command(d, "clock.run"));
+    s.send(BoardRestored{"m1", "1"});
+    EXPECT_TRUE(find<MoveAccepted>(s.turn("c7c5"))) << "play goes on from there";
+}
+
+TEST(BusinessTakeBack, X_3_NotAcrossABranching) {
+    Script s;
+    full_turn(s);
+    full_turn(s);
+    s.branch(1, 5);  // white branches at ply 2
+    move_everywhere(s);
+    s.press();
+    const int plies = s.match().branch_on("1")->ply();
+    auto d = s.send(restore_to(1));
+    const Decision* why = nullptr;
+    ASSERT_TRUE(find<EventIgnored>(d, &why));
+    EXPECT_NE(why->reason.find("would undo the tree"), std::string::npos) << why->reason;
+    EXPECT_NE(why->reason.find("branch 2"), std::string::npos) << why->reason;
+    EXPECT_EQ(s.match().branch_on("1")->ply(), plies) << "nothing changed";
+    EXPECT_TRUE(find<EventIgnored>(s.send(restore_to(plies - 1))))
+        << "the turn of the branching is not taken back either";
+    full_turn(s);  // Black's reply on both branches
+    EXPECT_TRUE(find<RestoreRequired>(s.send(restore_to(plies))))
+        << "a turn after the branching may be taken back";
+    for (const Branch& b : s.match().branches()) EXPECT_EQ(b.ply(), plies);
 }
 
 }  // namespace

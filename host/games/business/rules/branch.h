@@ -43,6 +43,10 @@ struct Branch {
     std::string termination;
     std::optional<chess::Move> pending;   // this turn's move, until the clock press
     std::vector<chess::Square> mismatch;  // the board matches no legal reading on these squares
+    // BC-A30 touch-move: the first man of the side to move lifted on the branch's board, and the
+    // ply of the branch's game it was lifted at (it binds only until that ply's move is made).
+    std::optional<chess::Square> touched;
+    int touched_ply = 0;
 
     bool ready() const { return open && setup_board.empty(); }
     int ply() const { return int(game.ply_count()); }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "chess/material.h"
+#include "chess/movegen.h"
 #include "chess/san.h"
 #include "chess/uci.h"
 
@@ -410,6 +411,19 @@ void BusinessMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
         out.push_back({MoveRefused{config_.id, e.uci, e.board}, "BC-I.22", m.error()});
         return;
     }
+    // BC-A30: the first man he lifted on this board, if it can move, is the one he must move (the
+    // arbiter rules: a lift may have been an adjustment the board cannot tell).
+    if (rules_.touch_move && b->touched && b->touched_ply == b->ply() && m->from() != *b->touched) {
+        const chess::Square t = *b->touched;
+        const chess::MoveList moves = chess::legal_moves(b->game.position());
+        if (std::any_of(moves.begin(), moves.end(), [&](chess::Move x) { return x.from() == t; }))
+            out.push_back(
+                {ArbiterFlag{config_.id, b->game.position().side_to_move(), "TOUCH_MOVE", e.board},
+                 "BC-A30",
+                 "board " + e.board + " (branch " + std::to_string(b->number) + "): the man on " +
+                     chess::square_to_string(t) + " was lifted first and can move, then " + e.uci +
+                     " was made: touch-move (FIDE 4.3); the arbiter rules"});
+    }
     b->pending = *m;
     b->mismatch.clear();
     // A move that ends the branch's game ends it at once (FIDE-5.1.1): a mated branch takes no
@@ -433,6 +447,22 @@ void BusinessMatch::on(const BoardMismatch& e, std::vector<Decision>& /*out*/) {
         b->pending.reset();
         b->mismatch = e.squares;
     }
+}
+
+// BC-A30: a DGT board reports each square as it changes; the first man of the side to move to
+// leave its square on a branch's board, before its move is read, is the one touched. (DGT code
+// 0: the square is empty.)
+void BusinessMatch::on(const BoardFieldUpdate& e, std::vector<Decision>& /*out*/) {
+    constexpr int DGT_EMPTY = 0;
+    if (!rules_.touch_move || !e.square || e.piece_code != DGT_EMPTY) return;
+    Branch* b = on_board(e.board);
+    if (!b || !b->ready() || b->pending) return;
+    if (b->touched && b->touched_ply == b->ply()) return;  // the first lift binds
+    const chess::Position& pos = b->game.position();
+    const chess::Piece was = pos.piece_on(*e.square);
+    if (was == chess::NO_PIECE || chess::color_of(was) != pos.side_to_move()) return;
+    b->touched = *e.square;
+    b->touched_ply = b->ply();
 }
 
 void BusinessMatch::on(const BoardRestored& e, std::vector<Decision>& out) {
@@ -656,6 +686,72 @@ void BusinessMatch::on(const BeamCrossed& e, std::vector<Decision>& out) {
              out);
 }
 
+// X-3 across the tree: the arbiter takes the whole game back to the position after `ply` plies,
+// on every open branch at once (each turn moves every branch, so a turn is taken back
+// everywhere). Only while the tree is the same then and now: no branch born or closed and no
+// rating changed after that ply (undoing those is the teams' `withdraw` during the turn, or a
+// declared result); cards, vetoes, replacements and confirmations stand. The boards must show
+// the positions again before play goes on.
+void BusinessMatch::take_back(const ArbiterAction& e, std::vector<Decision>& out) {
+    if (finished(out)) return;
+    int now = -1;
+    for (const Branch& b : branches_)
+        if (b.open) now = std::max(now, b.ply());
+    const int to = e.ply;
+    if (to < 0 || to >= now) {
+        ignore("X-3",
+               "restore_position: ply " + std::to_string(to) + " is not before the game's ply " +
+                   std::to_string(now),
+               out);
+        return;
+    }
+    for (const Branch& b : branches_) {
+        const std::string which = "branch " + std::to_string(b.number);
+        std::string why;
+        if (b.parent && b.split_ply >= to)
+            why = which + " split from branch " + std::to_string(b.parent) + " at ply " +
+                  std::to_string(b.split_ply);
+        else if (!b.setup_board.empty())
+            why = which + " is being set up on board " + b.setup_board;
+        // A step at ply `to` was made in the turn being taken back (a pass, a selection, a
+        // resignation) unless it is the board's own end of the branch by its `to`-th move.
+        for (const RatingStep& h : b.history) {
+            const bool by_board =
+                h.why == "checkmate" || h.why == "stalemate" || h.why == "dead position";
+            if (why.empty() && h.why != "start" && (h.ply > to || (h.ply == to && !by_board)))
+                why = which + ": " + h.why + " at ply " + std::to_string(h.ply);
+        }
+        if (!why.empty()) {
+            ignore("X-3",
+                   "restore_position to ply " + std::to_string(to) +
+                       " would undo the tree: " + why +
+                       "; take back no further than that, or correct it with "
+                       "declare_result",
+                   out);
+            return;
+        }
+    }
+    for (Branch& b : branches_) {
+        if (!b.open) continue;
+        while (b.ply() > to) b.game.undo();
+        if (b.clocks.size() > std::size_t(to)) b.clocks.resize(std::size_t(to));
+        b.pending.reset();
+        b.mismatch.clear();
+        b.touched.reset();
+        out.push_back({RestoreRequired{config_.id, b.game.position().fen(), {}}, "X-3",
+                       "board " + b.board + " (branch " + std::to_string(b.number) +
+                           ") goes back to the position after ply " + std::to_string(to) + ": " +
+                           e.note});
+    }
+    const chess::Color side =
+        chess::Color(to % 2 == 0 ? branches_.front().game.start_position().side_to_move()
+                                 : ~branches_.front().game.start_position().side_to_move());
+    turn_ = side;
+    clock_.running = side;
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, side, 0, 0}, "X-3",
+                   std::string(team_name(side)) + " is to move again"});
+}
+
 void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
     using K = ArbiterActionKind;
     if (e.note.empty()) {
@@ -739,10 +835,7 @@ void BusinessMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
             return;
         }
         case K::RESTORE_POSITION:
-            ignore("X-3",
-                   "taking back moves across the branch tree is not supported yet: correct the "
-                   "branch with declare_result or enter_move",
-                   out);
+            take_back(e, out);
             return;
         case K::ILLEGAL_MOVE_STANDS:
             // A branch is one game in a tree of them (its PGN names its parent and split ply);

@@ -116,6 +116,9 @@ class BusinessMatch : public engine::ChessMatch {
     void on(const engine::MoveSensed& e, std::vector<Decision>& out) override;
     void on(const engine::BoardMismatch& e, std::vector<Decision>& out) override;
     void on(const engine::BoardRestored& e, std::vector<Decision>& out) override;
+    // BC-A30: the boards' field updates tell which man the representative lifted first.
+    void on(const engine::BoardFieldUpdate& e, std::vector<Decision>& out) override;
+    void take_back(const engine::ArbiterAction& e, std::vector<Decision>& out);
     void on(const engine::ClockPressed& e, std::vector<Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
     void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;

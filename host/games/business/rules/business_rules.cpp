@@ -226,6 +226,9 @@ std::vector<GameOption> options() {
          "replacements each team may make; 0 for any number"},
         flag_option("replace_expelled", d.replace_expelled, "BC-A20",
                     "a reserve may take an expelled member's place"),
+        flag_option("touch_move", d.touch_move, "BC-A30",
+                    "touch-move binds the representative on each board: moving another man than "
+                    "the first he lifted is flagged to the arbiter"),
     };
 }
 
@@ -275,6 +278,7 @@ BusinessRules BusinessRules::of(const engine::MatchConfig& config) {
         choice_of(o, "single_branch_time", r.single_branch_time, SINGLE_BRANCH_TIMES);
     r.max_replacements = int(o.number("max_replacements", r.max_replacements));
     r.replace_expelled = o.flag("replace_expelled", r.replace_expelled);
+    r.touch_move = o.flag("touch_move", r.touch_move);
     return r;
 }
 
@@ -303,6 +307,7 @@ void BusinessRules::write_to(engine::MatchConfig& config) const {
     o.set("single_branch_time", name_of(single_branch_time, SINGLE_BRANCH_TIMES));
     o.set("max_replacements", std::int64_t(max_replacements));
     o.set("replace_expelled", replace_expelled);
+    o.set("touch_move", touch_move);
 }
 
 const engine::GameRules& rules() {

@@ -80,6 +80,7 @@ struct BusinessRules {
     SingleBranchTime single_branch_time = SingleBranchTime::INCREMENT_FROM_NOW;  // BC-A12
     int max_replacements = 0;      // BC-A20: replacements a team may make; 0: any number
     bool replace_expelled = true;  // BC-A20: a reserve may take an expelled member's place
+    bool touch_move = true;        // BC-A30: the Laws' touch-move on the demonstration boards
 
     // The rules a match config sets (absent keys keep their defaults), and back.
     static BusinessRules of(const engine::MatchConfig& config);

@@ -83,6 +83,9 @@ std::string BusinessMatch::canonical_extra() const {
              b.result + " " + b.termination + " pending " +
              (b.pending ? chess::to_uci(*b.pending) : "-") + " mismatch";
         for (chess::Square sq : b.mismatch) s += " " + chess::square_to_string(sq);
+        // BC-A30, written only while a lift binds, so that other logs keep their state hashes.
+        if (b.touched && b.touched_ply == b.ply())
+            s += " touched " + chess::square_to_string(*b.touched);
         s += "\n history";
         for (const RatingStep& h : b.history)
             s += " " + std::to_string(h.ply) + ":" + std::to_string(h.rating) + ":" + h.why;
@@ -145,6 +148,8 @@ std::string BusinessMatch::extra_snapshot() const {
         bj["pending"] = b.pending ? chess::to_uci(*b.pending) : "";
         std::vector<int> mismatch(b.mismatch.begin(), b.mismatch.end());
         bj["mismatch"] = mismatch;
+        bj["touched"] = b.touched ? int(*b.touched) : -1;
+        bj["touched_ply"] = b.touched_ply;
         bs.push_back(bj);
     }
     j["branches"] = bs;
@@ -215,6 +220,8 @@ bool BusinessMatch::restore_extra(std::string_view text) {
                 b.pending = *m;
             }
             for (int sq : bj.at("mismatch")) b.mismatch.push_back(chess::Square(sq));
+            if (const int t = bj.value("touched", -1); t >= 0) b.touched = chess::Square(t);
+            b.touched_ply = bj.value("touched_ply", 0);
             branches_.push_back(std::move(b));
         }
         return !branches_.empty();

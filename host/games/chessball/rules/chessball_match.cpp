@@ -117,6 +117,20 @@ const PlayerConfig& ChessballMatch::player(PlayerRef p) const {
     return team.players[std::size_t(p.index)];
 }
 
+std::string ChessballMatch::not_his_move(chess::Move m) const {
+    const PlayerRef p = *holder_;
+    if (m.kind() == chess::MoveKind::CASTLING && rules_.castling == Castling::FORBIDDEN)
+        return name(p) + " castled, which the agreed conditions do not allow (CB-A2)";
+    if (rules_.destination_restricted &&
+        ownership_[p.team].owner(chess::file_of(m.to())) != p.index)
+        return name(p) + " moved to " + chess::square_to_string(m.to()) +
+               ", on a file he does not own (destination_restricted, CB-A7)";
+    if (m.kind() == chess::MoveKind::CASTLING)
+        return name(p) + " castled, which the agreed conditions do not allow him (CB-A2)";
+    return name(p) + " moved from " + chess::square_to_string(m.from()) +
+           ", a file he does not own";
+}
+
 std::string ChessballMatch::name(PlayerRef p) const {
     return player(p).name + " (" + team_name(p.team) + ")";
 }
@@ -159,6 +173,10 @@ bool ChessballMatch::owns_move(PlayerRef p, chess::Move m) const {
     const auto his = [&](chess::Square s) {
         return ownership_[p.team].owner(ownership_file(s)) == p.index;
     };
+    // CB-A7 (agreed): the target square's file must be his as well (a castling king's too).
+    if (rules_.destination_restricted &&
+        ownership_[p.team].owner(chess::file_of(m.to())) != p.index)
+        return false;
     if (m.kind() != chess::MoveKind::CASTLING) return his(m.from());
     // CB-A2: castling is a king move; the option says whether the rook's owner counts.
     const chess::Square rook = chess::Square(m.from() + (m.to() > m.from() ? 3 : -4));
@@ -204,6 +222,10 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
                          name(*p) + " pressed while the other team is to move", false, out);
             return;
         case ClaimVerdict::LATE:
+            if (holder_ && *holder_ == *p) {  // his own button again: CB-A5
+                release_by_press(*p, e.button, out);
+                return;
+            }
             refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2",
                          name(*p) + " pressed " +
                              margin_text(e.margin_us, e.margin_within_us, "us") +
@@ -211,6 +233,16 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
                          false, out, e.margin_us);
             return;
         case ClaimVerdict::TIE:
+            if (rules_.claim_tie == ClaimTie::REJECT_BOTH) {
+                // The hub granted the drawn button; the agreed rule takes it back from him too.
+                refuse_claim(*p, e.button, "TIE_REJECTED", "CB-A3",
+                             name(*p) +
+                                 " tied with another press in one hub sample: every press "
+                                 "of a tie is refused (claim_tie = reject_both); press "
+                                 "again",
+                             e.winner == e.button, out);
+                return;
+            }
             if (e.winner != e.button) {
                 refuse_claim(*p, e.button, "TIE_LOST", "CB-A3",
                              name(*p) + " tied in the same sample; the hub's draw (" + e.tie_rule +
@@ -266,13 +298,7 @@ void ChessballMatch::on(const MoveSensed& e, std::vector<Decision>& out) {
         return;
     }
     if (!owns_move(*holder_, *m)) {
-        impossible_move(m->kind() == chess::MoveKind::CASTLING
-                            ? name(*holder_) +
-                                  " castled, which the agreed conditions do not "
-                                  "allow him (CB-A2)"
-                            : name(*holder_) + " moved from " + chess::square_to_string(m->from()) +
-                                  ", a file he does not own",
-                        out);
+        impossible_move(not_his_move(*m), out);
         return;
     }
     // CB-A9 with CB-A17: the first man he lifted, if it can move, is the one he must move (the
@@ -361,7 +387,7 @@ void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
         const std::size_t first = out.size();
         ChessMatch::on(e, out);
         cite_ending(first, out);
-        fifty_moves(out);
+        automatic_draws(out);
         holder_ = mover;
         end_claim("CB-6.3", "the clock press completes the move and ends the claim", out);
         return;
@@ -371,13 +397,72 @@ void ChessballMatch::on(const ClockPressed& e, std::vector<Decision>& out) {
                     out);
 }
 
-void ChessballMatch::on(const DrawClaimed& /*e*/, std::vector<Decision>& out) {
-    ignore("CB-A13", "no team may claim a draw in Chessball; fivefold repetition is automatic",
-           out);
+// Nobody may claim a draw for a team that may not speak (CB-A12, A13), unless the conditions let
+// the captains claim the 50-move rule (fifty_move_mode = captain_claim), through the judge.
+void ChessballMatch::on(const DrawClaimed& e, std::vector<Decision>& out) {
+    if (e.kind == DrawClaimKind::THREEFOLD || !rules_.fifty_move_claim) {
+        ignore(
+            e.kind == DrawClaimKind::THREEFOLD ? "CB-A13" : "CB-A12",
+            e.kind == DrawClaimKind::THREEFOLD
+                ? "no team may claim a repetition in Chessball: the repetition rule is automatic "
+                  "or off, as agreed (repetition)"
+                : "no team may claim the 50-move rule: it draws by itself (fifty_move_mode = "
+                  "auto)",
+            out);
+        return;
+    }
+    if (finished(out)) return;
+    const int plies = rules_.fifty_move_plies;
+    int quiet = game_.position().halfmove_clock();
+    if (!e.intended_uci.empty()) {
+        auto m = e.side == game_.position().side_to_move()
+                     ? chess::parse_uci(game_.position(), e.intended_uci)
+                     : Result<chess::Move, std::string>(unexpected(std::string("not on move")));
+        if (!m) {
+            out.push_back({ClaimRefused{config_.id, e.side, "", "ILLEGAL_INTENDED_MOVE", 0},
+                           "CB-A12",
+                           "the intended move " + e.intended_uci + " is not a legal move of " +
+                               team_name(e.side)});
+            return;
+        }
+        chess::Position after = game_.position();
+        after.do_move(*m);
+        quiet = after.halfmove_clock();
+    }
+    if (quiet >= plies) {
+        end(draw(), "50-move rule", "CB-A12",
+            std::string(team_name(e.side)) +
+                "'s captain claims the 50-move rule: " + std::to_string(quiet) +
+                " plies without a pawn move or capture (" + std::to_string(plies) + " needed)",
+            out);
+        holder_.reset();
+        return;
+    }
+    out.push_back({ClaimRefused{config_.id, e.side, "", "INCORRECT_CLAIM", 0}, "CB-A12",
+                   std::string(team_name(e.side)) + "'s captain claims the 50-move rule after " +
+                       std::to_string(quiet) + " quiet plies; " + std::to_string(plies) +
+                       " are needed"});
+    add_time(~e.side, config_.penalties.incorrect_claim_bonus_ms, "CB-A12",
+             std::string(team_name(~e.side)) + " receives " +
+                 std::to_string(config_.penalties.incorrect_claim_bonus_ms / 1000) +
+                 " s for the incorrect claim (the Laws' 9.5.3)",
+             out);
 }
 
-// CB-5.2.2 with CB-A10: the Laws' Art. 6.9 decides; the decision names the clause.
+// CB-5.2.2 with CB-A10: by default the Laws' Art. 6.9 decides (the decision names the clause);
+// flag_rule = strict_loss reads CB-5.2.2 literally: the flag loses.
 void ChessballMatch::on(const FlagFell& e, std::vector<Decision>& out) {
+    if (rules_.flag_strict_loss) {
+        if (finished(out)) return;
+        clock_.of(e.side) = 0;
+        end(win_for(~e.side), "time forfeit", "CB-5.2.2",
+            std::string(team_name(e.side)) +
+                "'s flag fell: the team loses, whatever the other can still do (flag_rule = "
+                "strict_loss, CB-A10)",
+            out);
+        holder_.reset();
+        return;
+    }
     const std::size_t first = out.size();
     ChessMatch::on(e, out);
     cite_ending(first, out);
@@ -398,14 +483,241 @@ void ChessballMatch::carry_start_files(const chess::Position& old,
     start_file_ = carried;
 }
 
-void ChessballMatch::fifty_moves(std::vector<Decision>& out) {
+void ChessballMatch::automatic_draws(std::vector<Decision>& out) {
+    if (phase_ == MatchPhase::FINISHED) return;
     const int plies = rules_.fifty_move_plies;
-    if (phase_ != MatchPhase::FINISHED && game_.position().halfmove_clock() >= plies)
+    const int quiet = game_.position().halfmove_clock();
+    if (!rules_.fifty_move_claim && quiet >= plies) {
         end(draw(), "50-move rule", "CB-5.3.3",
             (plies == 100 ? std::string("50 moves by each team")
                           : std::to_string(plies) + " plies") +
                 " without a pawn move or capture (automatic, CB-A12)",
             out);
+        return;
+    }
+    // The Laws' 75 moves stay automatic when the captains claim the 50 (the position ends it
+    // before a fifth repetition would, which is why it is checked here too: with repetition =
+    // off the Game's status names the repetition first).
+    if (quiet >= 150) {
+        end(draw(), "75-move rule", "CB-A12",
+            "75 moves by each team without a pawn move or capture (the Laws' 9.6.2, automatic)",
+            out);
+        return;
+    }
+    if (rules_.repetition == Repetition::THREEFOLD_AUTO && game_.repetition_count() >= 3)
+        end(draw(), "threefold repetition", "CB-A13",
+            "the same position has appeared three times (repetition = threefold_auto, no claim "
+            "needed)",
+            out);
+}
+
+bool ChessballMatch::automatic_draw(chess::GameStatus s) const {
+    return s != chess::GameStatus::FIVEFOLD_REPETITION || rules_.repetition != Repetition::OFF;
+}
+
+// CB-A5: the holder's own button again. Only on the game's position: with his move on the
+// board the clock press completes it, and a half-made move must be finished or taken back.
+void ChessballMatch::release_by_press(PlayerRef p, int button, std::vector<Decision>& out) {
+    if (rules_.claim_release == ClaimRelease::FORBIDDEN) {
+        refuse_claim(p, button, "RELEASE_FORBIDDEN", "CB-A5",
+                     name(p) +
+                         " pressed again: he keeps the claim until he moves (claim_release = "
+                         "forbidden); the judge may release it",
+                     false, out);
+        return;
+    }
+    if (pending_ || restore_required_ || !restore_squares_.empty()) {
+        refuse_claim(p, button, "MOVE_ON_BOARD", "CB-A5",
+                     name(p) +
+                         " pressed again with the board not on the game's position: the clock "
+                         "press completes his move; a move begun must be finished or put back "
+                         "before he can release the claim",
+                     false, out);
+        return;
+    }
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_RELEASE, p.team, 0, button}, "CB-A5",
+                   "release the claim in the hub"});
+    end_claim("CB-A5", name(p) + " released the claim by pressing again; his team's clock runs on",
+              out);
+    if (rules_.claim_release == ClaimRelease::WARNING)
+        warn(p, "released the claim without a move (claim_release = warning)", "CB-A5", false, out);
+}
+
+bool ChessballMatch::draw_offer_open() const {
+    return draw_offer_ && game_.ply_count() < draw_offer_->lapses_at_ply &&
+           draw_offer_->part == parts_.size();
+}
+
+std::vector<std::pair<std::string, std::string>> ChessballMatch::facts() const {
+    std::vector<std::pair<std::string, std::string>> f;
+    f.push_back({"Conditions", confirmed_[0] && confirmed_[1] ? "signed by both captains"
+                               : confirmed_[0]                ? "signed by White's captain only"
+                               : confirmed_[1]                ? "signed by Black's captain only"
+                                               : "not signed by the captains (CB-6.1)"});
+    if (!rules_.judge_present)
+        f.push_back({"Judge", "none: warnings for impossible moves apply at once (CB-6.1)"});
+    if (rules_.one_hand)
+        f.push_back({"One hand", "agreed: the judge warns for both hands (CB-4.1)"});
+    if (rules_.captain_timeouts > 0) {
+        auto left = [&](chess::Color c) {
+            return std::to_string(rules_.captain_timeouts - timeouts_used_[c]);
+        };
+        f.push_back({"Time-outs left",
+                     "White " + left(chess::WHITE) + ", Black " + left(chess::BLACK) + " (" +
+                         std::to_string(rules_.captain_timeout_ms / 1000) + " s each, CB-A15)"});
+    }
+    if (rules_.captain_draw_offers)
+        f.push_back({"Draw offer", draw_offer_open()
+                                       ? std::string(team_name(draw_offer_->team)) +
+                                             "'s, open: " + team_name(~draw_offer_->team) +
+                                             "'s captain accepts or declines"
+                                       : std::string("none open (CB-A14)")});
+    if (rules_.fifty_move_claim)
+        f.push_back({"50-move count", std::to_string(game_.position().halfmove_clock()) + " of " +
+                                          std::to_string(rules_.fifty_move_plies) +
+                                          " quiet plies (a captain may claim then, CB-A12)"});
+    return f;
+}
+
+// The captains' entries, made by the judge for them (a captain may speak to the judge only).
+void ChessballMatch::on(const GameInput& e, std::vector<Decision>& out) {
+    if (e.kind == "fifty_move_claim") {  // the console's form of DrawClaimed (CB-A12)
+        const auto intended = e.args.find("intended");
+        on(DrawClaimed{config_.id, e.side == 1 ? chess::BLACK : chess::WHITE,
+                       DrawClaimKind::FIFTY_MOVES,
+                       intended == e.args.end() ? std::string() : intended->second},
+           out);
+        return;
+    }
+    const bool ours = e.kind == "draw_offer" || e.kind == "draw_accept" ||
+                      e.kind == "draw_decline" || e.kind == "captain_timeout" ||
+                      e.kind == "confirm_conditions";
+    if (!ours) {
+        ChessMatch::on(e, out);
+        return;
+    }
+    if (e.side != chess::WHITE && e.side != chess::BLACK) {
+        ignore("CB-2.1", "'" + e.kind + "' names no team (side " + std::to_string(e.side) + ")",
+               out);
+        return;
+    }
+    if (finished(out)) return;
+    const chess::Color team = chess::Color(e.side);
+    if (e.kind == "captain_timeout")
+        captain_timeout(team, out);
+    else if (e.kind == "confirm_conditions")
+        confirm_conditions(team, out);
+    else
+        draw_entry(e, team, out);
+}
+
+// CB-6.1: the captains sign the agreed conditions (the match's config: time control, warning
+// bonus, the CB-A options) before the start; the first move freezes them (X-5). A missing
+// signature does not stop the game: the judge starts it, and the log shows who signed.
+void ChessballMatch::confirm_conditions(chess::Color team, std::vector<Decision>& out) {
+    const std::string who = std::string(team_name(team)) + "'s captain";
+    if (game_.ply_count() > 0 || !parts_.empty()) {
+        ignore("CB-6.1",
+               who +
+                   " confirms the conditions after the start: they were frozen at the first "
+                   "clock start (X-5)",
+               out);
+        return;
+    }
+    if (confirmed_[team]) {
+        ignore("CB-6.1", who + " has confirmed the conditions already", out);
+        return;
+    }
+    confirmed_[team] = true;
+    out.push_back({GameNews{config_.id, "conditions_confirmed", {{"team", team_name(team)}}},
+                   "CB-6.1",
+                   who + " confirms the agreed conditions" +
+                       (confirmed_[~team]
+                            ? std::string(": both captains have signed")
+                            : "; " + std::string(team_name(~team)) + "'s captain has not yet")});
+}
+
+// CB-A15 (agreed): the captain's time-out stops both clocks; the judge resumes when it is over
+// (the core reads no clock: the console counts the seconds down).
+void ChessballMatch::captain_timeout(chess::Color team, std::vector<Decision>& out) {
+    const std::string who = std::string(team_name(team)) + "'s captain";
+    if (rules_.captain_timeouts == 0) {
+        ignore("CB-A15", who + " asks for a time-out: there are none (captain_timeouts = 0)", out);
+        return;
+    }
+    int& used = timeouts_used_[team];
+    if (used >= rules_.captain_timeouts) {
+        ignore("CB-A15",
+               who + " asks for a time-out: " + team_name(team) + " has used its " +
+                   std::to_string(rules_.captain_timeouts) + " (captain_timeouts)",
+               out);
+        return;
+    }
+    if (phase_ != MatchPhase::PLAYING) {
+        ignore("CB-A15",
+               who + " asks for a time-out while the clocks are not running (" +
+                   (phase_ == MatchPhase::PAUSED ? "paused" : "before the first move") + ")",
+               out);
+        return;
+    }
+    ++used;
+    phase_ = MatchPhase::PAUSED;
+    const std::string seconds = std::to_string(rules_.captain_timeout_ms / 1000);
+    out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_PAUSE, team, 0, 0}, "CB-A15",
+                   "the clocks stop for " + who + "'s time-out"});
+    out.push_back({GameNews{config_.id,
+                            "captain_timeout",
+                            {{"team", team_name(team)},
+                             {"seconds", seconds},
+                             {"used", std::to_string(used)},
+                             {"left", std::to_string(rules_.captain_timeouts - used)}}},
+                   "CB-A15",
+                   who + " calls a time-out (" + std::to_string(used) + " of " +
+                       std::to_string(rules_.captain_timeouts) + "): the clocks stop for " +
+                       seconds + " s; the judge resumes when it is over"});
+}
+
+// CB-A14: by default no draw offers (a team that may not talk cannot offer one). With
+// captain_draw_offers = on a captain offers through the judge, the other captain accepts or
+// declines; an offer lapses with the next completed move.
+void ChessballMatch::draw_entry(const GameInput& e, chess::Color team, std::vector<Decision>& out) {
+    const std::string who = std::string(team_name(team)) + "'s captain";
+    if (!rules_.captain_draw_offers) {
+        ignore("CB-A14",
+               "no draw offers in Chessball (captain_draw_offers = off): a team resigns only "
+               "through its captain, by the judge's Declare result",
+               out);
+        return;
+    }
+    const bool open = draw_offer_open();
+    if (e.kind == "draw_offer") {
+        if (open && draw_offer_->team == team) {
+            ignore("CB-A14", who + " has offered a draw already", out);
+            return;
+        }
+        // Open until the other team has completed a move: made on his own turn, the offer
+        // outlives his move.
+        const bool on_move = game_.position().side_to_move() == team;
+        draw_offer_ = DrawOffer{team, game_.ply_count() + (on_move ? 2u : 1u), parts_.size()};
+        out.push_back({GameNews{config_.id, "draw_offered", {{"team", team_name(team)}}}, "CB-A14",
+                       who + " offers a draw; " + team_name(~team) +
+                           "'s captain accepts or declines (the offer lapses with the next move)"});
+        return;
+    }
+    if (!open || draw_offer_->team == team) {
+        ignore("CB-A14", who + " answers a draw offer, but " + team_name(~team) + " has none open",
+               out);
+        return;
+    }
+    draw_offer_.reset();
+    if (e.kind == "draw_accept") {
+        end(draw(), "agreement", "CB-A14",
+            who + " accepts " + team_name(~team) + "'s offer: the game is drawn", out);
+        holder_.reset();
+        return;
+    }
+    out.push_back({GameNews{config_.id, "draw_declined", {{"team", team_name(team)}}}, "CB-A14",
+                   who + " declines the draw offer; play goes on"});
 }
 
 // The Laws decide how a game ends (X-1); the catalogue names the Chessball clause
@@ -512,7 +824,7 @@ void ChessballMatch::displacement(const std::string& what, std::vector<Decision>
 
 void ChessballMatch::warn(PlayerRef p, const std::string& reason, const char* rule, bool judge,
                           std::vector<Decision>& out) {
-    if (judge || rules_.auto_warnings) {
+    if (judge || rules_.auto_warnings || !rules_.judge_present) {
         give_warning(p, reason, rule, out);
         return;
     }
@@ -545,18 +857,27 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
                             std::vector<Decision>& out) {
     if (removed(p)) return;
     RemovalPlan plan = plan_removal(game_.position(), p.team, ownership_[p.team], p.index,
-                                    removed_[p.team], ownership_files());
+                                    removed_[p.team], ownership_files(), rules_.succession);
     removed_[p.team][std::size_t(p.index)] = true;
     if (holder_ && *holder_ == p) end_claim(rule, name(p) + " is removed", out);
     const std::string files = ownership_[p.team].files_of(p.index);
-    std::string to;
-    if (plan.recipient >= 0) {
-        ownership_[p.team].transfer(p.index, plan.recipient);
-        to = player(PlayerRef{p.team, plan.recipient}).id;
+    // CB-6.4.4.4 with CB-A22: one recipient by default; per_file names each file's.
+    std::string to, passes;
+    for (char f : files) {
+        const int heir = plan.file_to[std::size_t(f - 'a')];
+        if (heir < 0) continue;
+        ownership_[p.team].transfer_file(f - 'a', heir);
+        const std::string id = player(PlayerRef{p.team, heir}).id;
+        if (to.find(id) == std::string::npos) to += (to.empty() ? "" : ",") + id;
+        passes += (passes.empty() ? "" : ", ") + std::string(1, f) + " to " + id;
     }
-    out.push_back(
-        {PlayerRemoved{config_.id, player(p).id, plan.squares, to}, rule,
-         why + "; his files " + files + (to.empty() ? "" : " pass to " + to) + " (CB-6.4.4.4)"});
+    const bool one_heir = to.find(',') == std::string::npos;
+    out.push_back({PlayerRemoved{config_.id, player(p).id, plan.squares, to}, rule,
+                   why + "; his files " + files +
+                       (to.empty() ? ""
+                        : one_heir ? " pass to " + to
+                                   : " pass: " + passes) +
+                       " (CB-6.4.4.4)"});
     for (int b : player(p).buttons)
         out.push_back({DeviceCommand{"hub", DeviceAction::CLAIM_DISABLE_BUTTON, p.team, 0, b},
                        "CB-6.4.4.5", "a removed player's button is dead"});
@@ -622,8 +943,8 @@ void ChessballMatch::remove(PlayerRef p, const char* rule, const std::string& wh
 }
 
 void ChessballMatch::end_if_over(const char* why, std::vector<Decision>& out) {
-    if (game_.status() == chess::GameStatus::ONGOING) return;
     const chess::GameStatus s = game_.status();
+    if (s == chess::GameStatus::ONGOING || !automatic_draw(s)) return;
     if (s == chess::GameStatus::CHECKMATE)
         end(win_for(~game_.position().side_to_move()), "checkmate", "CB-5.2.1",
             std::string("checkmate ") + why, out);
@@ -716,12 +1037,12 @@ void ChessballMatch::on(const ArbiterAction& e, std::vector<Decision>& out) {
             }
             owed_.clear();
             owe(owed);
-            if (phase_ != MatchPhase::FINISHED) fifty_moves(out);
+            if (phase_ != MatchPhase::FINISHED) automatic_draws(out);
             end_claim("CB-6.3", "the judge let the illegal move stand: the claim ends", out);
         }
         // X-3: a move the judge enters completes the turn like a clock press (CB-6.3).
         if (e.kind == K::ENTER_MOVE && game_.ply_count() > plies) {
-            fifty_moves(out);
+            automatic_draws(out);
             end_claim("CB-6.3", "the judge entered the move: the claim ends", out);
         }
         return;
@@ -810,6 +1131,14 @@ std::string ChessballMatch::canonical_extra() const {
         s += " owed";
         for (chess::PieceId id : owed_) s += " " + std::to_string(int(id));
     }
+    if (draw_offer_)  // CB-A14, written only while one is recorded
+        s += std::string(" draw offer ") + team_name(draw_offer_->team) + "@" +
+             std::to_string(draw_offer_->lapses_at_ply) + "/" + std::to_string(draw_offer_->part);
+    if (confirmed_[0] || confirmed_[1])  // CB-6.1, only once a captain signed
+        s += std::string(" signed ") + (confirmed_[0] ? "W" : "") + (confirmed_[1] ? "B" : "");
+    if (timeouts_used_[0] || timeouts_used_[1])  // CB-A15, only once one is called
+        s += " timeouts " + std::to_string(timeouts_used_[0]) + "/" +
+             std::to_string(timeouts_used_[1]);
     if (!flagged_squares_.empty()) {
         s += " displaced";
         for (chess::Square q : flagged_squares_) s += " " + chess::square_to_string(q);
@@ -844,6 +1173,11 @@ std::string ChessballMatch::extra_snapshot() const {
     j["owed"] = owed_;
     j["paused_for_restore"] = paused_for_restore_;
     j["touched"] = touched_ ? int(*touched_) : -1;
+    j["draw_offer"] = draw_offer_ ? nlohmann::json{int(draw_offer_->team),
+                                                   draw_offer_->lapses_at_ply, draw_offer_->part}
+                                  : nlohmann::json();
+    j["timeouts_used"] = timeouts_used_;
+    j["confirmed"] = confirmed_;
     return j.dump();
 }
 
@@ -879,6 +1213,13 @@ bool ChessballMatch::restore_extra(std::string_view text) {
         const int touched = j.value("touched", -1);
         touched_.reset();
         if (touched >= 0) touched_ = chess::Square(touched);
+        draw_offer_.reset();
+        if (j.contains("draw_offer") && !j["draw_offer"].is_null())
+            draw_offer_ = DrawOffer{chess::Color(j["draw_offer"][0].get<int>()),
+                                    j["draw_offer"][1].get<std::size_t>(),
+                                    j["draw_offer"][2].get<std::size_t>()};
+        timeouts_used_ = j.value("timeouts_used", std::array<int, 2>{});
+        confirmed_ = j.value("confirmed", std::array<bool, 2>{});
         return true;
     } catch (const std::exception&) {
         return false;

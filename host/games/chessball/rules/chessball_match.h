@@ -53,6 +53,9 @@ class ChessballMatch : public engine::ChessMatch {
     bool claims_the_move() const override { return true; }
     bool is_ok(std::string* why = nullptr) const override;
     std::vector<engine::PendingRuling> pending_rulings() const override;
+    // The agreed conditions the arbiter acts on, when agreed: time-outs left (CB-A15), the draw
+    // offer (CB-A14), the 50-move count a captain may claim on (CB-A12).
+    std::vector<std::pair<std::string, std::string>> facts() const override;
 
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
@@ -71,6 +74,11 @@ class ChessballMatch : public engine::ChessMatch {
     void on(const engine::DrawClaimed& e, std::vector<Decision>& out) override;
     void on(const engine::FlagFell& e, std::vector<Decision>& out) override;
     void on(const engine::ArbiterAction& e, std::vector<Decision>& out) override;
+    // The captains' entries the judge makes for them: "draw_offer", "draw_accept",
+    // "draw_decline" (CB-A14), "captain_timeout" (CB-A15), "fifty_move_claim" (CB-A12),
+    // "confirm_conditions" (CB-6.1); `side` is the captain's team.
+    void on(const engine::GameInput& e, std::vector<Decision>& out) override;
+    bool automatic_draw(chess::GameStatus s) const override;  // CB-A13 repetition = off
 
   private:
     std::optional<PlayerRef> find_player(const std::string& id) const;
@@ -93,7 +101,17 @@ class ChessballMatch : public engine::ChessMatch {
                       std::int64_t margin_us = 0);
     void end_claim(const char* rule, const std::string& why, std::vector<Decision>& out);
     void cite_ending(std::size_t first, std::vector<Decision>& out) const;
-    void fifty_moves(std::vector<Decision>& out);
+    // The draws that come without a claim after a completed move: 50 moves (CB-5.3.3, CB-A12)
+    // and, when agreed, the third repetition (CB-A13).
+    void automatic_draws(std::vector<Decision>& out);
+    // CB-A5: the holder's own button again (the hub calls it a late press).
+    void release_by_press(PlayerRef p, int button, std::vector<Decision>& out);
+    // Why the holder may not make move `m` (CB-2.3, CB-A2, CB-A7).
+    std::string not_his_move(chess::Move m) const;
+    void captain_timeout(chess::Color team, std::vector<Decision>& out);
+    void confirm_conditions(chess::Color team, std::vector<Decision>& out);
+    void draw_entry(const engine::GameInput& e, chess::Color team, std::vector<Decision>& out);
+    bool draw_offer_open() const;
     // CB-A1's start files for a new part of the game, whose piece ids are its squares: each man
     // keeps the start file he had in `old`; `moved` is the illegal move that stood, if any.
     void carry_start_files(const chess::Position& old,
@@ -124,7 +142,16 @@ class ChessballMatch : public engine::ChessMatch {
     // PieceId in this part (a removal starts a new part whose ids are its squares, so the
     // files are carried over from the old part's ids).
     std::array<int, chess::SQUARE_NB> start_file_{};
-    ChessballRules rules_;  // from config_.options, read once
+    // CB-A14: the last draw offer: the offering team, and the ply count (in the part where it
+    // was made) at which it lapses: once the other team has completed a move.
+    struct DrawOffer {
+        chess::Color team = chess::WHITE;
+        std::size_t lapses_at_ply = 0, part = 0;
+    };
+    std::optional<DrawOffer> draw_offer_;
+    std::array<int, 2> timeouts_used_{};  // CB-A15, by team
+    std::array<bool, 2> confirmed_{};     // CB-6.1: each captain signed the conditions
+    ChessballRules rules_;                // from config_.options, read once
 };
 
 }  // namespace venue::games::chessball

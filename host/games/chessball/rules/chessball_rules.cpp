@@ -19,6 +19,23 @@ const char* exposes_name(RemovalExposesKing r) {
 
 constexpr const char* CASTLINGS[] = {"king_owner", "same_owner_only", "rook_owner_too",
                                      "forbidden"};
+constexpr const char* CLAIM_TIES[] = {"random", "reject_both"};
+constexpr const char* CLAIM_RELEASES[] = {"allowed", "forbidden", "warning"};
+constexpr const char* REPETITIONS[] = {"fivefold_auto", "off", "threefold_auto"};
+
+// The index of `value` among `names` (the enum's order), or `fallback` when it is none of them
+// (the loader has refused such a value before a match is made).
+template <typename E, std::size_t N>
+E named(const std::string& value, const char* const (&names)[N], E fallback) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (value == names[i]) return E(i);
+    return fallback;
+}
+
+template <std::size_t N>
+std::vector<std::string> all(const char* const (&names)[N]) {
+    return {std::begin(names), std::end(names)};
+}
 
 GameOption choice(const char* key, std::string value, std::vector<std::string> names,
                   const char* rule, const char* help) {
@@ -134,6 +151,99 @@ std::vector<GameOption> options() {
         choice("all_removed", d.all_removed_forfeit ? "forfeit" : "arbiter", {"forfeit", "arbiter"},
                "CB-A23",
                "a team with every player removed forfeits, or the clocks stop for the judge"),
+        choice("claim_tie", CLAIM_TIES[std::size_t(d.claim_tie)], all(CLAIM_TIES), "CB-A3",
+               "two presses in one hub sample: the hub's seeded draw picks one, or both are "
+               "refused and the players press again"),
+        choice("claim_release", CLAIM_RELEASES[std::size_t(d.claim_release)], all(CLAIM_RELEASES),
+               "CB-A5",
+               "the claim holder presses again without a move: the claim goes back to his team, "
+               "he keeps it, or it goes back with a warning proposed"),
+        {"destination_restricted",
+         "destination_restricted",
+         OptionKind::FLAG,
+         d.destination_restricted,
+         1,
+         0,
+         0,
+         {},
+         "CB-A7",
+         "a man may move only to a square of its player's files (by default only where it "
+         "starts counts)"},
+        choice("flag_rule", d.flag_strict_loss ? "strict_loss" : "fide_6_9",
+               {"fide_6_9", "strict_loss"}, "CB-A10",
+               "a fallen flag: a draw when the other team cannot mate (the Laws' 6.9), or always "
+               "a loss"),
+        choice("fifty_move_mode", d.fifty_move_claim ? "captain_claim" : "auto",
+               {"auto", "captain_claim"}, "CB-A12",
+               "the 50-move draw comes by itself, or only when a captain claims it through the "
+               "judge"),
+        choice("repetition", REPETITIONS[std::size_t(d.repetition)], all(REPETITIONS), "CB-A13",
+               "draw by repetition: the fifth time (the Laws' automatic rule), never, or the "
+               "third time, all without a claim"),
+        choice("captain_draw_offers", d.captain_draw_offers ? "on" : "off", {"off", "on"}, "CB-A14",
+               "the captains may offer and accept a draw, entered by the judge"),
+        choice("successor_from", d.succession.from_each_file ? "each_file" : "highest_file",
+               {"highest_file", "each_file"}, "CB-A22",
+               "a removed player's successor file is sought after his highest file, or after "
+               "each of his files (from his first)"),
+        {"successor_wrap",
+         "successor_wrap",
+         OptionKind::FLAG,
+         d.succession.wrap,
+         1,
+         0,
+         0,
+         {},
+         "CB-A22",
+         "the successor scan wraps from h to a (else it turns back leftward from his file)"},
+        choice("fallback_scan", d.succession.single_next_file ? "single_next_file" : "continue",
+               {"continue", "single_next_file"}, "CB-A22",
+               "files holding only his king: the scan goes on until a file holds men, or takes "
+               "the next file only"),
+        choice("control_transfer", d.succession.per_file ? "per_file" : "single_recipient",
+               {"single_recipient", "per_file"}, "CB-A22",
+               "his files pass to one player (the first the scan reaches), or each file to the "
+               "owner of the first file after it"),
+        {"judge_present",
+         "judge_present",
+         OptionKind::FLAG,
+         d.judge_present,
+         1,
+         0,
+         0,
+         {},
+         "CB-6.1",
+         "a judge watches the game; without one, warnings for impossible moves apply at once"},
+        {"one_hand",
+         "one_hand",
+         OptionKind::FLAG,
+         d.one_hand,
+         1,
+         0,
+         0,
+         {},
+         "CB-6.1",
+         "the one-hand rule is agreed (CB-4.1: not sensed; the judge warns for it)"},
+        {"captain_timeouts",
+         "captain_timeouts",
+         OptionKind::COUNT,
+         std::int64_t(d.captain_timeouts),
+         1,
+         0,
+         10,
+         {},
+         "CB-A15",
+         "time-outs each team's captain may call in a game (0: none)"},
+        {"captain_timeout_ms",
+         "captain_timeout_seconds",
+         OptionKind::DURATION,
+         d.captain_timeout_ms,
+         1000,
+         10000,
+         600000,
+         {},
+         "CB-A15",
+         "how long a captain's time-out stops the clocks"},
     };
 }
 
@@ -166,6 +276,22 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
     r.pause_on_illegal = o.flag("pause_on_illegal", r.pause_on_illegal);
     r.all_removed_forfeit = o.text("all_removed", "forfeit") == "forfeit";
     r.touch_move = o.flag("touch_move", r.touch_move);
+    r.claim_tie = named(o.text("claim_tie", CLAIM_TIES[0]), CLAIM_TIES, r.claim_tie);
+    r.claim_release =
+        named(o.text("claim_release", CLAIM_RELEASES[0]), CLAIM_RELEASES, r.claim_release);
+    r.destination_restricted = o.flag("destination_restricted", r.destination_restricted);
+    r.flag_strict_loss = o.text("flag_rule", "fide_6_9") == "strict_loss";
+    r.fifty_move_claim = o.text("fifty_move_mode", "auto") == "captain_claim";
+    r.repetition = named(o.text("repetition", REPETITIONS[0]), REPETITIONS, r.repetition);
+    r.captain_draw_offers = o.text("captain_draw_offers", "off") == "on";
+    r.captain_timeouts = int(o.number("captain_timeouts", r.captain_timeouts));
+    r.captain_timeout_ms = o.number("captain_timeout_ms", r.captain_timeout_ms);
+    r.succession.from_each_file = o.text("successor_from", "highest_file") == "each_file";
+    r.succession.wrap = o.flag("successor_wrap", r.succession.wrap);
+    r.succession.single_next_file = o.text("fallback_scan", "continue") == "single_next_file";
+    r.succession.per_file = o.text("control_transfer", "single_recipient") == "per_file";
+    r.judge_present = o.flag("judge_present", r.judge_present);
+    r.one_hand = o.flag("one_hand", r.one_hand);
     return r;
 }
 
@@ -184,6 +310,22 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
     o.set("pause_on_illegal", pause_on_illegal);
     o.set("all_removed", std::string(all_removed_forfeit ? "forfeit" : "arbiter"));
     o.set("touch_move", touch_move);
+    o.set("claim_tie", std::string(CLAIM_TIES[std::size_t(claim_tie)]));
+    o.set("claim_release", std::string(CLAIM_RELEASES[std::size_t(claim_release)]));
+    o.set("destination_restricted", destination_restricted);
+    o.set("flag_rule", std::string(flag_strict_loss ? "strict_loss" : "fide_6_9"));
+    o.set("fifty_move_mode", std::string(fifty_move_claim ? "captain_claim" : "auto"));
+    o.set("repetition", std::string(REPETITIONS[std::size_t(repetition)]));
+    o.set("captain_draw_offers", std::string(captain_draw_offers ? "on" : "off"));
+    o.set("captain_timeouts", std::int64_t(captain_timeouts));
+    o.set("captain_timeout_ms", captain_timeout_ms);
+    o.set("successor_from", std::string(succession.from_each_file ? "each_file" : "highest_file"));
+    o.set("successor_wrap", succession.wrap);
+    o.set("fallback_scan",
+          std::string(succession.single_next_file ? "single_next_file" : "continue"));
+    o.set("control_transfer", std::string(succession.per_file ? "per_file" : "single_recipient"));
+    o.set("judge_present", judge_present);
+    o.set("one_hand", one_hand);
 }
 
 const engine::GameRules& rules() {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "games/chessball/rules/file_ownership.h"
 #include "venue/game_rules.h"
 
 namespace venue::games::chessball {
@@ -30,6 +31,26 @@ enum class Castling : std::uint8_t {
     FORBIDDEN,        // no castling at all
 };
 
+// CB-A3: two presses of the team on move in one hub sample (a true tie).
+enum class ClaimTie : std::uint8_t {
+    RANDOM,       // the default: the hub's seeded draw (LFSR16, its state logged) picks one
+    REJECT_BOTH,  // every press of the tie is refused; the players press again
+};
+
+// CB-A5: the claim holder presses his button again, without a move on the board.
+enum class ClaimRelease : std::uint8_t {
+    ALLOWED,    // the default: the claim goes back to the team; its clock runs on
+    FORBIDDEN,  // refused: he keeps the claim until his move (or the judge releases it)
+    WARNING,    // released, and a warning for him is proposed to the judge
+};
+
+// CB-A13: repetition, which the seed does not list among the draws.
+enum class Repetition : std::uint8_t {
+    FIVEFOLD_AUTO,   // the default: the Laws' automatic fivefold (Art. 9.6.1)
+    OFF,             // no draw by repetition at all
+    THREEFOLD_AUTO,  // a position appearing the third time draws, without a claim
+};
+
 struct ChessballRules {
     Ownership ownership = Ownership::CURRENT_FILE;  // CB-A1 (CB-A20 follows it)
     bool auto_warnings = false;              // CB-6.4.2.2: false = the judge confirms each one
@@ -44,6 +65,21 @@ struct ChessballRules {
     bool pause_on_illegal = false;       // CB-A18: the clocks stop while the board is restored
     bool all_removed_forfeit = true;     // CB-A23: a team with nobody left forfeits (else judge)
     bool touch_move = true;  // CB-A9: the holder's first lifted man must move (judge flagged)
+    ClaimTie claim_tie = ClaimTie::RANDOM;               // CB-A3
+    ClaimRelease claim_release = ClaimRelease::ALLOWED;  // CB-A5, by the holder's own press
+    bool destination_restricted = false;  // CB-A7: the target square must be on his files too
+    bool flag_strict_loss = false;        // CB-A10: a flag always loses (else the Laws' 6.9)
+    bool fifty_move_claim = false;        // CB-A12: a captain claims it (else automatic)
+    Repetition repetition = Repetition::FIVEFOLD_AUTO;  // CB-A13
+    bool captain_draw_offers = false;  // CB-A14: captains may offer and accept draws (the judge
+                                       // enters them)
+    int captain_timeouts = 0;          // CB-A15: time-outs per team and game (0: none)
+    std::int64_t captain_timeout_ms = 60000;  // CB-A15: how long each one stops the clocks
+    // CB-6.1's recorded conditions: without a judge nobody confirms a warning, so they apply at
+    // once; the one-hand rule (CB-4.1) is not sensed, the judge warns for it.
+    Succession succession;  // CB-A22: the successor scan of CB-6.4.4.3-4
+    bool judge_present = true;
+    bool one_hand = false;
 
     // The rules a match config sets (absent keys keep their defaults), and back.
     static ChessballRules of(const engine::MatchConfig& config);

@@ -55,7 +55,8 @@ std::array<int, chess::SQUARE_NB> current_files() {
 RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
                          const FileOwnership& ownership, int player,
                          const std::vector<bool>& removed,
-                         const std::array<int, chess::SQUARE_NB>& piece_file) {
+                         const std::array<int, chess::SQUARE_NB>& piece_file,
+                         const Succession& succession) {
     RemovalPlan plan;
     const std::string own = ownership.files_of(player);
     // The team's men (never the king) that belong to `file`: standing on it, or with
@@ -76,31 +77,44 @@ RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
         auto men = team_men_on(f - 'a');
         plan.squares.insert(plan.squares.end(), men.begin(), men.end());
     }
-    // The scan after his highest file, with wrap, skipping his own files.
+    // The files after `start` in alphabetical order, skipping his own: with wrap h -> a; without
+    // it up to h, then back leftward from `start` (so that every file keeps an owner, CB-2.3).
+    auto scan_after = [&](int start) {
+        std::vector<int> scan;
+        for (int i = 1; i < 8; ++i) {
+            const int f = succession.wrap ? (start + i) % 8 : start + i;
+            if (f < 8 && ownership.owner(f) != player) scan.push_back(f);
+        }
+        if (!succession.wrap)
+            for (int f = start - 1; f >= 0; --f)
+                if (ownership.owner(f) != player) scan.push_back(f);
+        return scan;
+    };
     const int highest = own.empty() ? 0 : own.back() - 'a';
-    std::vector<int> scan;
-    for (int i = 1; i <= 8; ++i) {
-        const int f = (highest + i) % 8;
-        if (ownership.owner(f) != player) scan.push_back(f);
-    }
-    // CB-6.4.4.3: nothing but the king there: the next file holding a man goes instead.
+    const int lowest = own.empty() ? 0 : own.front() - 'a';
+    const std::vector<int> scan = scan_after(succession.from_each_file ? lowest : highest);
+    // CB-6.4.4.3: nothing but the king there: the next file holding a man goes instead (or,
+    // fallback_scan = single_next_file, the next file only, whatever it holds).
     if (plan.squares.empty()) {
         for (int f : scan) {
-            auto men = team_men_on(f);
-            if (!men.empty()) {
-                plan.squares = men;
-                break;
-            }
+            plan.squares = team_men_on(f);
+            if (!plan.squares.empty() || succession.single_next_file) break;
         }
     }
-    // CB-6.4.4.4: his files pass to the owner of the first file the scan reaches.
-    for (int f : scan) {
-        const int owner = ownership.owner(f);
-        if (owner >= 0 && !removed[std::size_t(owner)]) {
-            plan.recipient = owner;
-            break;
+    // CB-6.4.4.4: his files pass to the owner of the first file the scan reaches who is still in
+    // the game; control_transfer = per_file: each file to the first after it.
+    auto successor = [&](const std::vector<int>& files) {
+        for (int f : files) {
+            const int owner = ownership.owner(f);
+            if (owner >= 0 && !removed[std::size_t(owner)]) return owner;
         }
-    }
+        return -1;
+    };
+    plan.recipient = successor(scan);
+    for (char f : own)
+        plan.file_to[std::size_t(f - 'a')] =
+            succession.per_file ? successor(scan_after(f - 'a')) : plan.recipient;
+    if (succession.per_file && !own.empty()) plan.recipient = plan.file_to[std::size_t(lowest)];
     std::sort(plan.squares.begin(), plan.squares.end());
     return plan;
 }

@@ -22,6 +22,7 @@ class FileOwnership {
     // The player's files in alphabetical order, e.g. "ab".
     std::string files_of(int player) const;
     void transfer(int from_player, int to_player);
+    void transfer_file(int file, int to_player) { owner_[std::size_t(file)] = to_player; }
     const std::array<int, 8>& owners() const { return owner_; }
     void set_owners(const std::array<int, 8>& owners) { owner_ = owners; }
 
@@ -29,11 +30,22 @@ class FileOwnership {
     std::array<int, 8> owner_{};
 };
 
-// What removing a player does (CB-6.4.4.1-4, CB-A22 defaults: scan after the
+// CB-A22: how the "next file in alphabetical order" of CB-6.4.4.3-4 is read. The defaults are
+// the catalogue's; each field is a [match.chessball] key (chessball_rules.h).
+struct Succession {
+    bool from_each_file = false;    // successor_from: after his highest file, or after each file
+    bool wrap = true;               // successor_wrap: h -> a; without, the scan turns back leftward
+    bool single_next_file = false;  // fallback_scan: only the one next file, not on until men
+    bool per_file = false;  // control_transfer: each file to its own successor, not all to one
+};
+
+// What removing a player does (CB-6.4.4.1-4, with CB-A22: by default the scan starts after the
 // player's highest file, alphabetically with wrap, skipping his own files).
 struct RemovalPlan {
     std::vector<chess::Square> squares;  // the team's pieces to take off (never the king)
-    int recipient = -1;                  // the player who takes over his files (-1: none left)
+    int recipient = -1;  // the player who takes over his files (-1: none left); per_file: the
+                         // first file's
+    std::array<int, 8> file_to{-1, -1, -1, -1, -1, -1, -1, -1};  // each of his files' new owner
 };
 
 // Every square's own file: piece files under CB-A1's default (current_file).
@@ -44,7 +56,8 @@ std::array<int, chess::SQUARE_NB> current_files();
 RemovalPlan plan_removal(const chess::Position& pos, chess::Color team,
                          const FileOwnership& ownership, int player,
                          const std::vector<bool>& removed,
-                         const std::array<int, chess::SQUARE_NB>& piece_file);
+                         const std::array<int, chess::SQUARE_NB>& piece_file,
+                         const Succession& succession = {});
 
 // The position with the given squares emptied: same side to move, castling
 // rights only where king and rook still stand, no en passant square. Fails

@@ -1,0 +1,79 @@
+// Chessball's own buttons: the captains' signatures of the conditions before the start (CB-6.1),
+// a captain's time-out (CB-A15), draw offers and their answers (CB-A14),
+// a captain's 50-move claim (CB-A12). Each exists only when the match's conditions agree to it;
+// the match says so in its facts (ChessballMatch::facts), which is what the buttons look for.
+// Each opens the actions' confirmation dialog as an ArbiterIntent with `input` set; the engine's
+// decision (or its refusal with the clause) shows in the log.
+#include "games/chessball/console/chessball_panels.h"
+
+#include <algorithm>
+
+#include "console/panels.h"
+
+namespace venue::games::chessball {
+
+using namespace console;
+
+namespace {
+
+bool has_fact(const MatchView& m, const char* name) {
+    return std::any_of(m.facts.begin(), m.facts.end(),
+                       [&](const auto& fact) { return fact.first == name; });
+}
+
+void open_input(UiState& ui, const MatchView& m, const char* kind, int side) {
+    ArbiterIntent in;
+    in.match = m.id;
+    engine::GameInput g;
+    g.kind = kind;
+    g.side = side;
+    in.input = std::move(g);
+    open_intent(ui, in);
+}
+
+void draw_buttons(const MatchView& m, UiState& ui) {
+    const bool timeouts = has_fact(m, "Time-outs left");
+    const bool offers = has_fact(m, "Draw offer");
+    const bool fifty = has_fact(m, "50-move count");
+    const bool unsigned_ = m.ply == 0 && has_fact(m, "Conditions");  // CB-6.1, before the start
+    if (!timeouts && !offers && !fifty && !unsigned_) return;
+    ImGui::Separator();
+    ImGui::TextDisabled("Chessball: the captains' entries");
+    const int on_move = m.sides.empty() || m.sides[0].on_move ? 0 : 1;
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    ImGui::BeginDisabled(m.result != "*");
+    int column = 0;
+    auto button = [&](const char* label, const char* kind, int side) {
+        if (column) ImGui::SameLine();
+        if (ImGui::Button(label, ImVec2(w, 0))) open_input(ui, m, kind, side);
+        column = (column + 1) % 2;
+    };
+    if (unsigned_) {
+        button("White signs conditions", "confirm_conditions", 0);
+        button("Black signs conditions", "confirm_conditions", 1);
+    }
+    if (timeouts) button("Captain's time-out", "captain_timeout", on_move);
+    if (fifty) button("50-move claim", "fifty_move_claim", on_move);
+    if (offers) {
+        button("Draw offer", "draw_offer", on_move);
+        button("Accept draw", "draw_accept", 1 - on_move);
+        button("Decline draw", "draw_decline", 1 - on_move);
+    }
+    ImGui::EndDisabled();
+}
+
+GamePanels make() {
+    GamePanels p;
+    p.game = "chessball";
+    p.draw_actions = &draw_buttons;
+    return p;
+}
+
+}  // namespace
+
+const GamePanels& panels_entry() {
+    static const GamePanels entry = make();
+    return entry;
+}
+
+}  // namespace venue::games::chessball
