@@ -21,7 +21,8 @@ struct GamePanels {
     std::string game;  // GameRules::id
     // Drawn in the actions panel below the common actions (the game's own buttons).
     void (*draw_actions)(const MatchView& match, UiState& ui) = nullptr;
-    // The confirmation dialog's fields of an entry (intent.key set).
+    // The confirmation dialog's fields of an entry (intent.key set) or of a game's input
+    // (intent.input set; the side is chosen above them).
     void (*draw_entry_fields)(const MatchView& match, ActionForm& form) = nullptr;
     // The game's own keyboard shortcuts (letters the common actions leave free; their lines in
     // the help are GameConsole::help).

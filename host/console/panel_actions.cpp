@@ -56,7 +56,7 @@ void dialog(const MatchView* m, UiState& ui) {
     bool enter = false;
     const auto list = players(m);
     const GameConsole& game = game_console(m ? m->game : "");
-    if (f.intent.key && m) {
+    if ((f.intent.key || f.intent.input) && m) {
         if (const GamePanels* g = find_game_panels(m->game); g && g->draw_entry_fields)
             g->draw_entry_fields(*m, f);
     }

@@ -503,3 +503,78 @@ TEST(ChessballConditions, CB_A22_TheSuccessionRoundTrips) {
 
 }  // namespace
 }  // namespace venue::games::chessball
+
+namespace venue::games::chessball {
+namespace {
+
+using namespace testing;
+
+// Four a side and a White reserve, W5, without files or button.
+MatchConfig with_reserve(bool substitutes = true) {
+    MatchConfig c = four_a_side();
+    c.white().players.push_back({"W5", "White 5", 5, {}, ""});
+    if (substitutes) c.options.set("substitutes", std::string("on_own_clock_stopped"));
+    return c;
+}
+
+GameInput substitution(const char* out, const char* in) {
+    GameInput g;
+    g.match = "m1";
+    g.kind = "substitute";
+    g.side = chess::WHITE;
+    g.args = {{"out", out}, {"in", in}};
+    g.arbiter = "judge";
+    g.note = "the captain asked";
+    return g;
+}
+
+TEST(ChessballConditions, CB_A25_NoSubstitutesByDefault) {
+    const auto refused = ChessballMatch::validate(with_reserve(false));
+    ASSERT_TRUE(refused);
+    EXPECT_NE(refused->find("CB-A25"), std::string::npos) << *refused;
+    EXPECT_FALSE(ChessballMatch::validate(with_reserve()));
+    Script s;
+    auto d = s.send(substitution("W1", "W2"));
+    EXPECT_TRUE(find<EventIgnored>(d));
+    EXPECT_EQ(rule_of<EventIgnored>(d), "CB-A25");
+}
+
+TEST(ChessballConditions, CB_A25_AReserveComesOnWhileHisTeamsClockIsStopped) {
+    Script s(with_reserve());
+    EXPECT_EQ(s.match().player_status(chess::WHITE, 4).reserve, true);
+    s.turn(2, "e2e4");  // Black to move: White's clock is stopped
+    auto d = s.send(substitution("W1", "W5"));
+    const auto* news = find<GameNews>(d);
+    ASSERT_TRUE(news) << reason_of<EventIgnored>(d);
+    EXPECT_EQ(news->kind, "substitution");
+    EXPECT_EQ(news->facts.at("files"), "ab");
+    EXPECT_EQ(s.match().ownership(chess::WHITE).files_of(4), "ab");
+    EXPECT_TRUE(s.match().player_status(chess::WHITE, 0).out);
+    s.turn(10, "e7e5");
+    // W1's seat button is W5's now.
+    auto granted = s.press(0);
+    ASSERT_TRUE(find<ClaimGranted>(granted));
+    EXPECT_EQ(find<ClaimGranted>(granted)->player, "W5");
+    s.move("b1c3");
+    EXPECT_TRUE(find<MoveAccepted>(s.clock()));
+    // A snapshot keeps who took whose seat.
+    ChessballMatch copy(with_reserve());
+    ASSERT_TRUE(copy.restore_extra(s.match().extra_snapshot()));
+    EXPECT_EQ(copy.extra_snapshot(), s.match().extra_snapshot());
+}
+
+TEST(ChessballConditions, CB_A25_NotWhileTheTeamsClockRuns) {
+    Script s(with_reserve());
+    s.turn(2, "e2e4");
+    s.turn(10, "e7e5");  // White to move: its clock runs
+    auto d = s.send(substitution("W1", "W5"));
+    EXPECT_TRUE(find<EventIgnored>(d));
+    EXPECT_NE(reason_of<EventIgnored>(d).find("clock is running"), std::string::npos);
+    EXPECT_TRUE(find<GameNews>(s.send(substitution("W9", "W5"))) == nullptr);
+    s.judge(ArbiterActionKind::PAUSE);
+    EXPECT_TRUE(find<GameNews>(s.send(substitution("W1", "W5")))) << "the judge's pause";
+    EXPECT_TRUE(find<EventIgnored>(s.send(substitution("W2", "W5")))) << "W5 is on already";
+}
+
+}  // namespace
+}  // namespace venue::games::chessball

@@ -104,6 +104,20 @@ TEST(ChessballEntries, CB_A12_ACaptainsFiftyMoveClaimFromTheConsole) {
     EXPECT_EQ(find<GameEnded>(d)->termination, "50-move rule");
 }
 
+TEST(ChessballEntries, CB_A25_ASubstitutionInWords) {
+    MatchConfig c = four_a_side();
+    c.white().players.push_back({"W5", "White 5", 5, {}, ""});
+    c.options.set("substitutes", std::string("on_own_clock_stopped"));
+    Script s(c);
+    const MatchView m = view(s);
+    EXPECT_NE(fact(m, "Reserves").find("W5"), std::string::npos) << fact(m, "Reserves");
+    ArbiterIntent in = entry("substitute", chess::WHITE);
+    in.input->args = {{"out", "W1"}, {"in", "W5"}};
+    EXPECT_EQ(describe(in, m), "Substitution for Kazan (White): W5 comes on for W1 in match m1");
+    auto d = s.send(to_event(in, 1)->body);
+    EXPECT_TRUE(find<GameNews>(d));
+}
+
 TEST(ChessballEntries, CB_A14_AnInputNeedsANote) {
     ArbiterIntent in = entry("draw_offer", chess::WHITE);
     in.note = " ";

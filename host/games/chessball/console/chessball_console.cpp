@@ -15,6 +15,13 @@ std::string input_words(const engine::GameInput& in, const std::string& side) {
     if (in.kind == "draw_offer") return "The captain of " + side + " offers a draw";
     if (in.kind == "draw_accept") return "The captain of " + side + " accepts the draw offer";
     if (in.kind == "draw_decline") return "The captain of " + side + " declines the draw offer";
+    if (in.kind == "substitute") {
+        auto arg = [&](const char* key) {
+            const auto it = in.args.find(key);
+            return it == in.args.end() || it->second.empty() ? std::string("?") : it->second;
+        };
+        return "Substitution for " + side + ": " + arg("in") + " comes on for " + arg("out");
+    }
     if (in.kind == "confirm_conditions")
         return "The captain of " + side + " signs the agreed conditions";
     if (in.kind == "fifty_move_claim")

@@ -46,14 +46,20 @@ std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
     std::vector<int> buttons;
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const TeamConfig& team = config.side(c);
-        const std::size_t n = team.players.size();
+        // CB-2.2 counts the players who own files; reserves (CB-A25) come on top.
+        const bool reserves = ChessballRules::of(config).substitutes;
+        const std::size_t n = std::size_t(
+            std::count_if(team.players.begin(), team.players.end(),
+                          [&](const PlayerConfig& p) { return !(reserves && p.files.empty()); }));
         if (n < 2 || n > 8)
             return std::string(team_name(c)) + " has " + std::to_string(n) +
                    " players; Chessball needs 2 to 8 (CB-2.2)";
-        auto ownership = FileOwnership::from_team(team);
+        auto ownership = FileOwnership::from_team(team, reserves);
         if (!ownership) return std::string(team_name(c)) + ": " + ownership.error();
         for (const PlayerConfig& p : team.players) {
-            if (p.buttons.empty()) return "player " + p.id + " has no claim button (CB-3.2)";
+            // A reserve (CB-A25) takes the button of the seat he comes on for.
+            if (p.buttons.empty() && !(reserves && p.files.empty()))
+                return "player " + p.id + " has no claim button (CB-3.2)";
             for (int b : p.buttons) {
                 for (int other : buttons)
                     if (other == b)
@@ -74,9 +80,10 @@ engine::PlayerStatus ChessballMatch::player_status(int side, int index) const {
     engine::PlayerStatus s;
     s.files = ownership_[team].files_of(index);
     s.warnings = warnings(ref);
-    s.out = removed(ref);
+    s.out = removed(ref) || substituted(ref);
+    s.reserve = reserve(ref) || substituted(ref);
     s.holds_claim = holder_ == std::optional(ref);
-    s.buttons_live = !s.out;  // a removed player's buttons claim nothing (CB-6.4.3)
+    s.buttons_live = !s.out && !s.reserve;  // a removed player's buttons claim nothing (CB-6.4.3)
     return s;
 }
 
@@ -105,9 +112,10 @@ ChessballMatch::ChessballMatch(MatchConfig config)
     start_file_ = current_files();  // every man starts on the file of his square
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const TeamConfig& team = config_.side(c);
-        auto o = FileOwnership::from_team(team);
+        auto o = FileOwnership::from_team(team, rules_.substitutes);
         if (o) ownership_[c] = *o;
         removed_[c].assign(team.players.size(), false);
+        heir_[c].assign(team.players.size(), -1);
         warnings_[c].assign(team.players.size(), 0);
     }
 }
@@ -149,9 +157,21 @@ std::optional<PlayerRef> ChessballMatch::player_of_button(int button) const {
         const TeamConfig& team = config_.side(c);
         for (std::size_t i = 0; i < team.players.size(); ++i)
             for (int b : team.players[i].buttons)
-                if (b == button) return PlayerRef{c, int(i)};
+                if (b == button) {
+                    // CB-A25: the seat's button is his who took the seat; a reserve's own
+                    // button claims nothing while he has none (reserve() refuses it).
+                    int seat = int(i);
+                    for (int hops = 0; heir_[c][std::size_t(seat)] >= 0 && hops < 8; ++hops)
+                        seat = heir_[c][std::size_t(seat)];
+                    return PlayerRef{c, seat};
+                }
     }
     return std::nullopt;
+}
+
+bool ChessballMatch::reserve(PlayerRef p) const {
+    return rules_.substitutes && ownership_[p.team].files_of(p.index).empty() && !substituted(p) &&
+           !removed(p);
 }
 
 int ChessballMatch::ownership_file(chess::Square s) const {
@@ -258,6 +278,9 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
     if (removed(*p)) {
         refuse_claim(*p, e.button, "REMOVED", "CB-6.4.4.5", name(*p) + " has been removed", true,
                      out);
+    } else if (reserve(*p)) {
+        refuse_claim(*p, e.button, "RESERVE", "CB-A25",
+                     name(*p) + " is a reserve: he plays only once he has come on", true, out);
     } else if (phase_ == MatchPhase::PAUSED) {
         refuse_claim(*p, e.button, "PAUSED", "CB-6.2.2.1", "the judge has paused the game", true,
                      out);
@@ -558,6 +581,16 @@ std::vector<std::pair<std::string, std::string>> ChessballMatch::facts() const {
         f.push_back({"Judge", "none: warnings for impossible moves apply at once (CB-6.1)"});
     if (rules_.one_hand)
         f.push_back({"One hand", "agreed: the judge warns for both hands (CB-4.1)"});
+    if (rules_.substitutes) {
+        std::string waiting;
+        for (chess::Color c : {chess::WHITE, chess::BLACK})
+            for (std::size_t i = 0; i < config_.side(c).players.size(); ++i)
+                if (reserve(PlayerRef{c, int(i)}))
+                    waiting += (waiting.empty() ? "" : ", ") + config_.side(c).players[i].id;
+        f.push_back({"Reserves", waiting.empty() ? "none left (CB-A25)"
+                                                 : waiting + " (CB-A25: while the team's clock "
+                                                             "is stopped)"});
+    }
     if (rules_.captain_timeouts > 0) {
         auto left = [&](chess::Color c) {
             return std::to_string(rules_.captain_timeouts - timeouts_used_[c]);
@@ -591,7 +624,7 @@ void ChessballMatch::on(const GameInput& e, std::vector<Decision>& out) {
     }
     const bool ours = e.kind == "draw_offer" || e.kind == "draw_accept" ||
                       e.kind == "draw_decline" || e.kind == "captain_timeout" ||
-                      e.kind == "confirm_conditions";
+                      e.kind == "confirm_conditions" || e.kind == "substitute";
     if (!ours) {
         ChessMatch::on(e, out);
         return;
@@ -607,8 +640,60 @@ void ChessballMatch::on(const GameInput& e, std::vector<Decision>& out) {
         captain_timeout(team, out);
     else if (e.kind == "confirm_conditions")
         confirm_conditions(team, out);
+    else if (e.kind == "substitute")
+        substitute(e, team, out);
     else
         draw_entry(e, team, out);
+}
+
+// CB-A25 (agreed): a reserve takes a player's seat, his files and his buttons, while the team's
+// clock is stopped (the other team on move, or the judge's pause). Warnings are a player's own:
+// the reserve comes on with none, and the player going off keeps his in the record. A removed
+// player's place is not filled (the removal is a penalty, CB-6.4.3).
+void ChessballMatch::substitute(const GameInput& e, chess::Color team, std::vector<Decision>& out) {
+    const std::string who = std::string(team_name(team)) + "'s captain";
+    if (!rules_.substitutes) {
+        ignore("CB-A25", "no substitutes: the roster is fixed at the start (substitutes = off)",
+               out);
+        return;
+    }
+    auto arg = [&](const char* key) {
+        const auto it = e.args.find(key);
+        return it == e.args.end() ? std::string() : it->second;
+    };
+    const auto going = find_player(arg("out"));
+    const auto coming = find_player(arg("in"));
+    std::string why;
+    if (!going || going->team != team)
+        why = "'" + arg("out") + "' is not a player of " + team_name(team);
+    else if (!coming || coming->team != team)
+        why = "'" + arg("in") + "' is not a player of " + team_name(team);
+    else if (!reserve(*coming))
+        why = name(*coming) + " is not a reserve waiting to come on";
+    else if (removed(*going))
+        why = name(*going) + " has been removed: his place is not filled (CB-6.4.3)";
+    else if (reserve(*going) || substituted(*going))
+        why = name(*going) + " is not on the team now";
+    else if (game_.position().side_to_move() == team && phase_ == MatchPhase::PLAYING)
+        why = std::string(team_name(team)) +
+              "'s clock is running: a substitution waits until the other team is to move or the "
+              "judge pauses";
+    if (!why.empty()) {
+        ignore("CB-A25", who + " asks for a substitution: " + why, out);
+        return;
+    }
+    const std::string files = ownership_[team].files_of(going->index);
+    ownership_[team].transfer(going->index, coming->index);
+    heir_[team][std::size_t(going->index)] = coming->index;
+    out.push_back({GameNews{config_.id,
+                            "substitution",
+                            {{"team", team_name(team)},
+                             {"out", player(*going).id},
+                             {"in", player(*coming).id},
+                             {"files", files}}},
+                   "CB-A25",
+                   name(*coming) + " comes on for " + name(*going) + ": his files " + files +
+                       " and his seat's button(s) are " + player(*coming).id + "'s now"});
 }
 
 // CB-6.1: the captains sign the agreed conditions (the match's config: time control, warning
@@ -1134,6 +1219,11 @@ std::string ChessballMatch::canonical_extra() const {
     if (draw_offer_)  // CB-A14, written only while one is recorded
         s += std::string(" draw offer ") + team_name(draw_offer_->team) + "@" +
              std::to_string(draw_offer_->lapses_at_ply) + "/" + std::to_string(draw_offer_->part);
+    for (chess::Color c : {chess::WHITE, chess::BLACK})  // CB-A25, only once one came on
+        for (std::size_t i = 0; i < heir_[c].size(); ++i)
+            if (heir_[c][i] >= 0)
+                s += " sub " + config_.side(c).players[i].id + ">" +
+                     config_.side(c).players[std::size_t(heir_[c][i])].id;
     if (confirmed_[0] || confirmed_[1])  // CB-6.1, only once a captain signed
         s += std::string(" signed ") + (confirmed_[0] ? "W" : "") + (confirmed_[1] ? "B" : "");
     if (timeouts_used_[0] || timeouts_used_[1])  // CB-A15, only once one is called
@@ -1178,6 +1268,7 @@ std::string ChessballMatch::extra_snapshot() const {
                                   : nlohmann::json();
     j["timeouts_used"] = timeouts_used_;
     j["confirmed"] = confirmed_;
+    j["heirs"] = {heir_[0], heir_[1]};
     return j.dump();
 }
 
@@ -1220,6 +1311,9 @@ bool ChessballMatch::restore_extra(std::string_view text) {
                                     j["draw_offer"][2].get<std::size_t>()};
         timeouts_used_ = j.value("timeouts_used", std::array<int, 2>{});
         confirmed_ = j.value("confirmed", std::array<bool, 2>{});
+        if (j.contains("heirs"))
+            for (chess::Color c : {chess::WHITE, chess::BLACK})
+                heir_[c] = j["heirs"][c].get<std::vector<int>>();
         return true;
     } catch (const std::exception&) {
         return false;

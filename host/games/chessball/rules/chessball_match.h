@@ -46,6 +46,9 @@ class ChessballMatch : public engine::ChessMatch {
     const FileOwnership& ownership(chess::Color team) const { return ownership_[team]; }
     int warnings(PlayerRef p) const { return warnings_[p.team][std::size_t(p.index)]; }
     bool removed(PlayerRef p) const { return removed_[p.team][std::size_t(p.index)]; }
+    // CB-A25: a reserve who has not come on (no files), and a player who went off for one.
+    bool reserve(PlayerRef p) const;
+    bool substituted(PlayerRef p) const { return heir_[p.team][std::size_t(p.index)] >= 0; }
     const std::vector<Proposal>& proposals() const { return proposals_; }
     const engine::PlayerConfig& player(PlayerRef p) const;
 
@@ -76,7 +79,8 @@ class ChessballMatch : public engine::ChessMatch {
     void on(const engine::ArbiterAction& e, std::vector<Decision>& out) override;
     // The captains' entries the judge makes for them: "draw_offer", "draw_accept",
     // "draw_decline" (CB-A14), "captain_timeout" (CB-A15), "fifty_move_claim" (CB-A12),
-    // "confirm_conditions" (CB-6.1); `side` is the captain's team.
+    // "confirm_conditions" (CB-6.1), "substitute" (CB-A25: args "out", "in"); `side` is the
+    // captain's team.
     void on(const engine::GameInput& e, std::vector<Decision>& out) override;
     bool automatic_draw(chess::GameStatus s) const override;  // CB-A13 repetition = off
 
@@ -110,6 +114,7 @@ class ChessballMatch : public engine::ChessMatch {
     std::string not_his_move(chess::Move m) const;
     void captain_timeout(chess::Color team, std::vector<Decision>& out);
     void confirm_conditions(chess::Color team, std::vector<Decision>& out);
+    void substitute(const engine::GameInput& e, chess::Color team, std::vector<Decision>& out);
     void draw_entry(const engine::GameInput& e, chess::Color team, std::vector<Decision>& out);
     bool draw_offer_open() const;
     // CB-A1's start files for a new part of the game, whose piece ids are its squares: each man
@@ -151,7 +156,10 @@ class ChessballMatch : public engine::ChessMatch {
     std::optional<DrawOffer> draw_offer_;
     std::array<int, 2> timeouts_used_{};  // CB-A15, by team
     std::array<bool, 2> confirmed_{};     // CB-6.1: each captain signed the conditions
-    ChessballRules rules_;                // from config_.options, read once
+    // CB-A25: for each player who went off, the reserve who took his seat (his files and his
+    // buttons); -1 for the others.
+    std::vector<int> heir_[2];
+    ChessballRules rules_;  // from config_.options, read once
 };
 
 }  // namespace venue::games::chessball

@@ -204,6 +204,10 @@ std::vector<GameOption> options() {
                {"single_recipient", "per_file"}, "CB-A22",
                "his files pass to one player (the first the scan reaches), or each file to the "
                "owner of the first file after it"),
+        choice("substitutes", d.substitutes ? "on_own_clock_stopped" : "off",
+               {"off", "on_own_clock_stopped"}, "CB-A25",
+               "reserves (players listed without files) may replace a player while his team's "
+               "clock is stopped"),
         {"judge_present",
          "judge_present",
          OptionKind::FLAG,
@@ -290,6 +294,7 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
     r.succession.wrap = o.flag("successor_wrap", r.succession.wrap);
     r.succession.single_next_file = o.text("fallback_scan", "continue") == "single_next_file";
     r.succession.per_file = o.text("control_transfer", "single_recipient") == "per_file";
+    r.substitutes = o.text("substitutes", "off") == "on_own_clock_stopped";
     r.judge_present = o.flag("judge_present", r.judge_present);
     r.one_hand = o.flag("one_hand", r.one_hand);
     return r;
@@ -324,6 +329,7 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
     o.set("fallback_scan",
           std::string(succession.single_next_file ? "single_next_file" : "continue"));
     o.set("control_transfer", std::string(succession.per_file ? "per_file" : "single_recipient"));
+    o.set("substitutes", std::string(substitutes ? "on_own_clock_stopped" : "off"));
     o.set("judge_present", judge_present);
     o.set("one_hand", one_hand);
 }

@@ -78,6 +78,9 @@ struct ChessballRules {
     // CB-6.1's recorded conditions: without a judge nobody confirms a warning, so they apply at
     // once; the one-hand rule (CB-4.1) is not sensed, the judge warns for it.
     Succession succession;  // CB-A22: the successor scan of CB-6.4.4.3-4
+    // CB-A25: reserves (players without files) may replace a player while his team's clock is
+    // stopped (the judge enters the substitution).
+    bool substitutes = false;
     bool judge_present = true;
     bool one_hand = false;
 

@@ -7,13 +7,17 @@
 
 namespace venue::games::chessball {
 
-Result<FileOwnership, std::string> FileOwnership::from_team(const engine::TeamConfig& team) {
+Result<FileOwnership, std::string> FileOwnership::from_team(const engine::TeamConfig& team,
+                                                            bool reserves) {
     FileOwnership o;
     o.owner_.fill(-1);
     for (std::size_t p = 0; p < team.players.size(); ++p) {
         const auto& player = team.players[p];
+        if (player.files.empty() && reserves) continue;  // CB-A25: a reserve
         if (player.files.empty())
-            return unexpected("player " + player.id + " owns no file (CB-2.3: at least one each)");
+            return unexpected("player " + player.id +
+                              " owns no file (CB-2.3: at least one each; a reserve needs "
+                              "substitutes = \"on_own_clock_stopped\", CB-A25)");
         for (char f : player.files) {
             if (f < 'a' || f > 'h')
                 return unexpected("player " + player.id + ": '" + std::string(1, f) +

@@ -15,8 +15,10 @@ namespace venue::games::chessball {
 class FileOwnership {
   public:
     // CB-2.3 / CB-A24: every file a..h has exactly one owner, every player at
-    // least one file. The error names the file or player at fault.
-    static Result<FileOwnership, std::string> from_team(const engine::TeamConfig& team);
+    // least one file. The error names the file or player at fault. With `reserves` (CB-A25's
+    // substitutes) a player without files is a reserve, who owns none until he comes on.
+    static Result<FileOwnership, std::string> from_team(const engine::TeamConfig& team,
+                                                        bool reserves = false);
 
     int owner(int file) const { return owner_[std::size_t(file)]; }  // player index
     // The player's files in alphabetical order, e.g. "ab".
