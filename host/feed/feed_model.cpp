@@ -98,7 +98,7 @@ json team_json(const engine::Match& match, int team) {
         players.push_back({{"id", p.id},
                            {"name", p.name},
                            {"seat", p.seat},
-                           {"files", st.files},
+                           {"files", st.files_public ? st.files : std::string()},
                            {"warnings", st.warnings},
                            {"out", st.out},
                            {"holds_claim", st.holds_claim}});

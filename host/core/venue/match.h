@@ -70,6 +70,9 @@ struct PlayerStatus {
     bool holds_claim = false;  // holds the team's right to move now
     bool reserve = false;      // not on the team now (a reserve, or replaced)
     bool buttons_live = true;  // the player's hub buttons may claim the move
+    // The teams agreed to keep the allocation of files from each other: the public feeds show
+    // no files (the arbiter's console does).
+    bool files_public = true;
 };
 
 // A warning the engine proposes and the judge must confirm or reject (ArbiterAction

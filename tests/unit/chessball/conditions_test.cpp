@@ -578,3 +578,22 @@ TEST(ChessballConditions, CB_A25_NotWhileTheTeamsClockRuns) {
 
 }  // namespace
 }  // namespace venue::games::chessball
+
+namespace venue::games::chessball {
+namespace {
+
+using namespace testing;
+
+TEST(ChessballConditions, CB_A24_TheAllocationIsPublicUnlessAgreedOtherwise) {
+    Script open_;
+    EXPECT_TRUE(open_.match().player_status(chess::WHITE, 0).files_public);
+    MatchConfig c = four_a_side();
+    c.options.set("publish_allocation", false);
+    Script hidden(c);
+    const PlayerStatus st = hidden.match().player_status(chess::BLACK, 1);
+    EXPECT_FALSE(st.files_public);
+    EXPECT_EQ(st.files, "cd") << "the arbiter still sees it";
+}
+
+}  // namespace
+}  // namespace venue::games::chessball

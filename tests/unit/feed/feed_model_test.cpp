@@ -96,6 +96,18 @@ TEST(FeedModel, TheOpeningAsTheScoreboardShowsIt) {
     EXPECT_EQ(m["seq"], s.seq());
 }
 
+// CB-A24: the teams may agree to keep their allocation of files from each other; the public
+// feed then names no files.
+TEST(FeedModel, CB_A24_AHiddenAllocationIsNotPublished) {
+    FeedScript s([](MatchConfig& m) { m.options.set("publish_allocation", false); });
+    s.play_opening();
+    FeedMemory memory;
+    json m = doc_after(s, memory);
+    for (const char* team : {"white", "black"})
+        for (const json& p : m["teams"][team]["players"]) EXPECT_EQ(p["files"], "") << p.dump();
+    EXPECT_EQ(m["teams"]["white"]["players"][1]["holds_claim"], true) << "the rest is shown";
+}
+
 TEST(FeedModel, TheFirstClaimKeepsItsRivalsAfterTheMove) {
     FeedScript s;
     s.send(ClockReading{"cb1", 1'800'000, 1'800'000, std::nullopt}, 1'000);

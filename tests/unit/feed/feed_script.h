@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,14 +21,18 @@ using namespace venue::engine;
 
 class FeedScript {
   public:
-    FeedScript() {
+    // The example Chessball venue; `edit` changes each match's config before it is created.
+    explicit FeedScript(const std::function<void(MatchConfig&)>& edit = {}) {
         auto config =
             config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/chessball.toml");
         if (!config) {
             ADD_FAILURE() << config.error().to_string();
             return;
         }
-        for (const MatchConfig& m : config->matches) send(MatchCreated{m});
+        for (MatchConfig m : config->matches) {
+            if (edit) edit(m);
+            send(MatchCreated{m});
+        }
     }
 
     // Applies one event (hub time `hub_us`, or none) and returns it as the daemon sees it.

@@ -83,6 +83,7 @@ engine::PlayerStatus ChessballMatch::player_status(int side, int index) const {
     s.out = removed(ref) || substituted(ref);
     s.reserve = reserve(ref) || substituted(ref);
     s.holds_claim = holder_ == std::optional(ref);
+    s.files_public = rules_.publish_allocation;  // CB-A24
     s.buttons_live = !s.out && !s.reserve;  // a removed player's buttons claim nothing (CB-6.4.3)
     return s;
 }

@@ -208,6 +208,17 @@ std::vector<GameOption> options() {
                {"off", "on_own_clock_stopped"}, "CB-A25",
                "reserves (players listed without files) may replace a player while his team's "
                "clock is stopped"),
+        {"publish_allocation",
+         "publish_allocation",
+         OptionKind::FLAG,
+         d.publish_allocation,
+         1,
+         0,
+         0,
+         {},
+         "CB-A24",
+         "the public feeds (TV, score displays) show who owns which file; false keeps each "
+         "team's allocation from the other"},
         {"judge_present",
          "judge_present",
          OptionKind::FLAG,
@@ -295,6 +306,7 @@ ChessballRules ChessballRules::of(const engine::MatchConfig& config) {
     r.succession.single_next_file = o.text("fallback_scan", "continue") == "single_next_file";
     r.succession.per_file = o.text("control_transfer", "single_recipient") == "per_file";
     r.substitutes = o.text("substitutes", "off") == "on_own_clock_stopped";
+    r.publish_allocation = o.flag("publish_allocation", r.publish_allocation);
     r.judge_present = o.flag("judge_present", r.judge_present);
     r.one_hand = o.flag("one_hand", r.one_hand);
     return r;
@@ -330,6 +342,7 @@ void ChessballRules::write_to(engine::MatchConfig& config) const {
           std::string(succession.single_next_file ? "single_next_file" : "continue"));
     o.set("control_transfer", std::string(succession.per_file ? "per_file" : "single_recipient"));
     o.set("substitutes", std::string(substitutes ? "on_own_clock_stopped" : "off"));
+    o.set("publish_allocation", publish_allocation);
     o.set("judge_present", judge_present);
     o.set("one_hand", one_hand);
 }

@@ -81,6 +81,7 @@ struct ChessballRules {
     // CB-A25: reserves (players without files) may replace a player while his team's clock is
     // stopped (the judge enters the substitution).
     bool substitutes = false;
+    bool publish_allocation = true;  // CB-A24: the public feeds show who owns which file
     bool judge_present = true;
     bool one_hand = false;
 
