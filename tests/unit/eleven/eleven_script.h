@@ -7,8 +7,11 @@
 
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "../../support/decision_search.h"
 #include "games/eleven/rules/eleven_match.h"
@@ -80,6 +83,25 @@ struct ElevenScript {
         auto more = send(engine::BoardFieldUpdate{"e1", "b1", 0, 5, sq});
         d.insert(d.end(), more.begin(), more.end());
         return d;
+    }
+    // Puts the match in play on the field `fen` (its side to move has the turn, with no element
+    // of it played yet), the ball `where` on `ball`, held by `possession`: the match's own
+    // snapshot with those parts replaced (restore_extra), so that a clause is tested from the
+    // position it is about rather than from a long game that reaches it.
+    void field(const std::string& fen, chess::Square ball, std::optional<chess::Color> possession,
+               Ball::Where where = Ball::Where::CARRIER) {
+        if (match.phase() == engine::MatchPhase::WAITING)
+            send(engine::ClockPressed{"e1", chess::WHITE, std::nullopt});
+        auto j = nlohmann::json::parse(match.extra_snapshot());
+        j["stage"] = int(Stage::PLAY);
+        j["game"] = {{"start", fen}, {"moves", nlohmann::json::array()}};
+        j["ball"] = {int(where), int(ball)};
+        j["possession"] = possession ? int(*possession) : -1;
+        j["turn"] = fen.find(" b ") == std::string::npos ? int(chess::WHITE) : int(chess::BLACK);
+        j["elements"] = {false, false};
+        j["ready"] = {true, true};
+        ASSERT_TRUE(match.restore_extra(j.dump())) << fen;
+        ASSERT_EQ(match.field().fen(), fen);
     }
     // Plays `steps` in order, each a move in UCI that must be accepted, or "end": the side to
     // move ends its turn.

@@ -322,5 +322,320 @@ TEST(C11Replay, TheSameEventsGiveTheSameStateAndDraws) {
     EXPECT_NE(a.match.canonical().find("seed 12345 draws 1"), std::string::npos);
 }
 
+TEST(C11_FORM_9, WhenTheFormationsCountdownEndsEachSideNotReadyIsSettled) {
+    // The hub's Black face at zero is the end of the 20 s (C11-A17). White has set a valid
+    // formation without pressing Ready, Black only ten pieces.
+    Script s;
+    s.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    s.input(WHITE, "substitute", {{"piece", "q"}});
+    s.board("rnbk1bn1/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+    auto d = s.send(engine::FlagFell{"e1", BLACK});
+    const auto* used = news(d, "formation_used");
+    ASSERT_NE(used, nullptr);
+    EXPECT_EQ(used->facts.at("side"), "White");
+    const auto* fallback = news(d, "formation_default");
+    ASSERT_NE(fallback, nullptr);
+    EXPECT_EQ(fallback->facts.at("side"), "Black");
+    EXPECT_EQ(s.match.stage(), Stage::PLAY);
+    EXPECT_EQ(s.match.field().piece_on(SQ_E3), W_ROOK);  // White's own formation
+    EXPECT_EQ(s.match.field().piece_on(SQ_H8), B_ROOK);  // Black's default (C11-A3)
+    EXPECT_EQ(s.match.field().piece_on(SQ_E7), B_PAWN);
+    EXPECT_NE(find<engine::RestoreRequired>(d), nullptr);  // the board is set to it
+    EXPECT_EQ(s.match.goals(WHITE), 0);
+}
+
+TEST(C11_A4, AlwaysDefaultPlaysTheDefaultEvenForAValidFormation) {
+    ElevenRules rules;
+    rules.formation_timeout = FormationTimeout::ALWAYS_DEFAULT;
+    Script s(0, rules);
+    s.input(WHITE, "substitute", {{"piece", "q"}});
+    s.board(OPEN_E_FILE);  // valid for White
+    auto d = s.input(WHITE, "formation_time_up");
+    const auto* fallback = news(d, "formation_default");
+    ASSERT_NE(fallback, nullptr);
+    EXPECT_EQ(fallback->facts.at("side"), "White");
+    EXPECT_EQ(s.match.field().piece_on(SQ_E3), NO_PIECE);  // not White's rook on e3
+    EXPECT_EQ(s.match.field().piece_on(SQ_H1), W_ROOK);
+}
+
+TEST(C11_A4, PenaltyGoalGivesTheOtherSideAGoalForAnInvalidFormation) {
+    ElevenRules rules;
+    rules.formation_timeout = FormationTimeout::PENALTY_GOAL;
+    Script s(0, rules);
+    s.input(WHITE, "substitute", {{"piece", "q"}});
+    s.board("rnbk1bn1/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");  // Black: ten pieces
+    auto d = s.input(WHITE, "formation_time_up");
+    const auto* score = find<engine::ScoreChanged>(d);
+    ASSERT_NE(score, nullptr);
+    EXPECT_EQ(score->white_half_points, 2);
+    EXPECT_EQ(s.match.goals(WHITE), 1);
+    EXPECT_EQ(s.match.goals(BLACK), 0);       // White's valid formation costs nothing
+    EXPECT_EQ(s.match.stage(), Stage::PLAY);  // play starts, Black on its default
+    EXPECT_EQ(s.match.field().piece_on(SQ_E7), B_PAWN);
+    // A match to one goal ends on it.
+    Script t(1, rules);
+    t.board("8/8/8/8/8/8/8/8");
+    d = t.input(WHITE, "formation_time_up");
+    ASSERT_NE(find<engine::GameEnded>(d), nullptr);
+}
+
+TEST(C11_PASS_3, ASelectedPieceShowsItsMovesPassesAndShotsAndChangesNothing) {
+    Script s;
+    s.formations();
+    // At the kick-off the pawn on d2 may only go into the centre circle.
+    const std::string before = s.match.canonical();
+    auto d = s.input(WHITE, "select", {{"square", "d2"}});
+    const auto* sel = news(d, "selected");
+    ASSERT_NE(sel, nullptr);
+    EXPECT_EQ(sel->facts.at("moves"), "d4");
+    EXPECT_EQ(sel->facts.at("passes"), "");
+    EXPECT_EQ(d.front().rule, "C11-PASS-3");
+    EXPECT_EQ(s.match.canonical(), before);
+    // The carrier after the kick-off: its move is spent; a pass to e2 along the file; a shot at
+    // the empty e8 (d8 holds the king, off a rook's lines from e4).
+    s.move("e3e4");
+    d = s.input(WHITE, "select", {{"square", "e4"}});
+    sel = news(d, "selected");
+    ASSERT_NE(sel, nullptr);
+    EXPECT_EQ(sel->facts.at("moves"), "");
+    EXPECT_EQ(sel->facts.at("passes"), "e2");
+    EXPECT_EQ(sel->facts.at("shots"), "e8");
+    // Black's piece is not White's to select.
+    d = s.input(WHITE, "select", {{"square", "d8"}});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-PASS-3");
+}
+
+// White scores from the kick-off (the seed's first draw a goal): formations again.
+void white_scores(Script& s) {
+    s.input(WHITE, "seed",
+            {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
+    s.formations();
+    s.move("e3e4");
+    s.input(WHITE, "shot", {{"target", "e8"}});
+    ASSERT_EQ(s.match.goals(WHITE), 1);
+    ASSERT_EQ(s.match.stage(), Stage::FORMATION);
+}
+
+// White's formation with its substitute, the queen, on c2 for a pawn: three pawns.
+constexpr const char* UPGRADED = "rnbk1bnr/pppp4/8/8/8/4R3/2QPPP2/RNBK1BN1";
+
+TEST(C11_SUB_2, TheUpgradeLastsOneRoundAndComesAgainOnlyWithAnotherGoal) {
+    Script s;
+    white_scores(s);
+    ASSERT_NE(news(s.input(WHITE, "upgrade"), "upgrade"), nullptr);
+    s.formations(UPGRADED);
+    ASSERT_EQ(s.match.stage(), Stage::PLAY);
+    // Half time restarts without a goal: the pieces go back to the default, and White may
+    // not bring its substitute on again.
+    s.input(WHITE, "half_time");
+    ASSERT_EQ(s.match.stage(), Stage::FORMATION);
+    auto d = s.input(WHITE, "upgrade");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-A16");
+    // The three-pawn formation is no longer allowed.
+    s.input(WHITE, "substitute", {{"piece", "q"}});
+    s.board(UPGRADED);
+    d = s.input(WHITE, "ready");
+    EXPECT_FALSE(s.match.ready(WHITE));
+    EXPECT_EQ(d.back().rule, "C11-FORM-2");
+}
+
+TEST(C11_A16, TheSubstituteMayGoToAnySideThatHasScoredOrToTheConcedingSide) {
+    ElevenRules any;
+    any.sub_eligibility = SubEligibility::ANY_TEAM_THAT_HAS_SCORED;
+    Script a(0, any);
+    white_scores(a);
+    EXPECT_NE(news(a.input(WHITE, "upgrade"), "upgrade"), nullptr);
+    EXPECT_NE(find<engine::EventIgnored>(a.input(BLACK, "upgrade")), nullptr);  // no goal yet
+    ElevenRules conceding;
+    conceding.sub_eligibility = SubEligibility::CONCEDING_TEAM;
+    Script c(0, conceding);
+    white_scores(c);
+    EXPECT_NE(find<engine::EventIgnored>(c.input(WHITE, "upgrade")), nullptr);
+    EXPECT_NE(news(c.input(BLACK, "upgrade"), "upgrade"), nullptr);
+}
+
+TEST(C11_A5, TheCentreCircleIsD4E4D5E5AndCanBeSetOtherwise) {
+    Script s;
+    s.formations();
+    auto d = s.move("d2d3");
+    ASSERT_NE(find<engine::MoveRefused>(d), nullptr);
+    EXPECT_EQ(d.front().reason,
+              "the ball is loose at the centre: the move must end on d4, e4, d5 or e5");
+    ElevenRules rules;
+    rules.centre.assign(1, SQ_D3);
+    Script t(0, rules);
+    t.formations();
+    d = t.move("e3e4");
+    ASSERT_NE(find<engine::MoveRefused>(d), nullptr);
+    EXPECT_NE(d.front().reason.find("must end on d3"), std::string::npos);
+    d = t.move("d2d3");
+    ASSERT_NE(news(d, "ball_won"), nullptr);
+    EXPECT_EQ(t.match.ball().square, SQ_D3);
+}
+
+TEST(C11_A5, WhenNoMoveReachesTheCentreAnyMoveStandsAndTheBallStaysLoose) {
+    Script s;
+    // White's king alone on a1 cannot reach the centre circle.
+    s.field("3k4/8/8/8/8/8/8/K7 w - - 0 1", SQ_NONE, std::nullopt, Ball::Where::CENTRE);
+    auto d = s.move("a1a2");
+    ASSERT_NE(find<engine::MoveAccepted>(d), nullptr);
+    const auto* loose = news(d, "ball_loose");
+    ASSERT_NE(loose, nullptr);
+    EXPECT_EQ(d[1].rule, "C11-A5");
+    EXPECT_EQ(s.match.ball().where, Ball::Where::CENTRE);
+    EXPECT_FALSE(s.match.possession());
+    EXPECT_EQ(s.match.to_move(), BLACK);
+}
+
+TEST(C11_A7, ThePassIsOptionalAndAPossessionTurnsElementsComeInAnyOrder) {
+    Script s;
+    s.formations();
+    s.move("e3e4");
+    auto d = s.input(WHITE, "end_turn");  // no pass after winning the ball
+    ASSERT_NE(news(d, "turn"), nullptr);
+    s.move("g8f6");
+    // A pass first, then a move of another piece, then the end of the turn.
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}}), "ball_passed"), nullptr);
+    EXPECT_TRUE(s.accepted(s.move("a1a2")));
+    EXPECT_EQ(s.match.ball().square, SQ_E2);  // the ball stays with the receiver
+    EXPECT_TRUE(s.match.moved_this_turn() && s.match.passed_this_turn());
+    EXPECT_NE(news(s.input(WHITE, "end_turn"), "turn"), nullptr);
+}
+
+TEST(C11_A8, UnderCarrierOnlyOnlyTakingTheCarrierWinsTheBall) {
+    ElevenRules rules;
+    rules.possession_on_capture = PossessionOnCapture::CARRIER_ONLY;
+    Script s(0, rules);
+    s.formations();
+    s.move("e3e4");
+    s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
+    s.input(WHITE, "end_turn");
+    s.move("g8f6");
+    s.move("e2e3");  // the carrier pawn dribbles; the rook stays on e4
+    s.input(WHITE, "end_turn");
+    auto d = s.move("f6e4");  // takes the rook, not the carrier
+    ASSERT_TRUE(s.accepted(d));
+    EXPECT_EQ(news(d, "ball_won"), nullptr);
+    EXPECT_EQ(s.match.possession(), WHITE);
+    EXPECT_EQ(s.match.to_move(), WHITE);  // Black's one move
+    // The pass e3-d2 (along the receiving pawn's capture line); the knight takes the carrier.
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e3"}, {"to", "d2"}}), "ball_passed"), nullptr);
+    s.input(WHITE, "end_turn");
+    d = s.move("e4d2");
+    ASSERT_NE(news(d, "ball_won"), nullptr);
+    EXPECT_EQ(s.match.possession(), BLACK);
+    EXPECT_EQ(s.match.ball().square, SQ_D2);
+}
+
+// After a corner at h8 (empty): White has the ball there, its rook on h3 on the corner's file;
+// Black's king is off its goal (c8), so that a shot at it is a certain goal.
+constexpr const char* CORNER_FIELD = "2k3r1/8/8/8/8/7R/8/3K4 w - - 0 1";
+
+TEST(C11_A12, TheBallLeavesTheCornerByACornerPassOrByAMoveOntoTheCornerSquare) {
+    Script pass;
+    pass.field(CORNER_FIELD, SQ_H8, WHITE, Ball::Where::CORNER);
+    auto d = pass.input(WHITE, "pass", {{"from", "h8"}, {"to", "h3"}});
+    ASSERT_NE(news(d, "ball_passed"), nullptr);
+    EXPECT_EQ(pass.match.ball().where, Ball::Where::CARRIER);
+    EXPECT_EQ(pass.match.ball().square, SQ_H3);
+    // Collect: the rook goes to h8 and has the ball.
+    Script collect;
+    collect.field(CORNER_FIELD, SQ_H8, WHITE, Ball::Where::CORNER);
+    ASSERT_TRUE(collect.accepted(collect.move("h3h8")));
+    EXPECT_EQ(collect.match.ball().where, Ball::Where::CARRIER);
+    EXPECT_EQ(collect.match.ball().square, SQ_H8);
+    // A defender that steps onto the corner square takes nothing: White collects it by taking.
+    Script defender;
+    defender.field("2k3r1/8/8/8/8/7R/8/3K4 b - - 0 1", SQ_H8, WHITE, Ball::Where::CORNER);
+    ASSERT_TRUE(defender.accepted(defender.move("g8h8")));
+    EXPECT_EQ(defender.match.ball().where, Ball::Where::CORNER);
+    EXPECT_EQ(defender.match.possession(), WHITE);
+    ASSERT_TRUE(defender.accepted(defender.move("h3h8")));
+    EXPECT_EQ(defender.match.ball().square, SQ_H8);
+    EXPECT_EQ(defender.match.possession(), WHITE);
+    EXPECT_EQ(defender.match.bench().size(), 1u);
+}
+
+TEST(C11_A12, UnderNearestAttackerTheCornerGoesStraightToAPiece) {
+    ElevenRules rules;
+    rules.corner_mode = CornerMode::NEAREST_ATTACKER_GETS_BALL;
+    Script s(0, rules);
+    s.input(WHITE, "seed",
+            {{"value", std::to_string(seed_for(ShotOutcome::CORNER, chances_at_e8()))}});
+    s.formations();
+    s.move("e3e4");
+    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    ASSERT_EQ(news(d, "shot")->facts.at("outcome"), "corner");
+    // White's piece nearest h8: the rook on e4 (three king steps; the others stand on ranks 1
+    // and 2).
+    EXPECT_EQ(s.match.ball().where, Ball::Where::CARRIER);
+    EXPECT_EQ(s.match.ball().square, SQ_E4);
+    EXPECT_EQ(s.match.possession(), WHITE);
+}
+
+TEST(C11_SHOOT_7, TheCornerTurnIsAPassOrAMoveThenTheOtherAndTheShot) {
+    Script s;
+    s.field(CORNER_FIELD, SQ_H8, WHITE, Ball::Where::CORNER);
+    // Element 1 is a pass or a move: not a shot, nor the end of the turn.
+    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    EXPECT_EQ(d.back().rule, "C11-TURN-2");
+    d = s.input(WHITE, "end_turn");
+    EXPECT_EQ(d.back().rule, "C11-TURN-2");
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "h8"}, {"to", "h3"}}), "ball_passed"), nullptr);
+    // Element 2: the move (the carrier goes to e3, on the e-file to the goal).
+    ASSERT_TRUE(s.accepted(s.move("h3e3")));
+    // No second pass, no second move; element 3 is the shot, at the empty e8.
+    EXPECT_EQ(s.input(WHITE, "pass", {{"from", "e3"}, {"to", "d1"}}).back().rule, "C11-TURN-2");
+    EXPECT_FALSE(s.accepted(s.move("d1c2")));
+    d = s.input(WHITE, "shot", {{"target", "e8"}});
+    ASSERT_NE(find<engine::ScoreChanged>(d), nullptr);
+    EXPECT_EQ(s.match.goals(WHITE), 1);
+}
+
+TEST(C11_A24, NoFootballLawAppliesNoOffsideNoFoul) {
+    // White's knight on e7 stands beyond every Black piece but the king: offside in football.
+    // The pawn on f5 passes to it along the knight's jump (the receiver's pattern, C11-A6).
+    Script s;
+    s.field("3k4/4N3/ppp5/5P2/8/8/8/3K4 w - - 0 1", SQ_F5, WHITE);
+    auto d = s.input(WHITE, "pass", {{"from", "f5"}, {"to", "e7"}});
+    ASSERT_NE(news(d, "ball_passed"), nullptr);
+    EXPECT_EQ(s.match.ball().square, SQ_E7);
+    s.input(WHITE, "end_turn");
+    // The king takes the carrier: a tackle from behind is no foul, it wins the ball.
+    d = s.move("d8e7");
+    ASSERT_NE(news(d, "ball_won"), nullptr);
+    EXPECT_EQ(s.match.possession(), BLACK);
+    for (const Decision& x : d) EXPECT_EQ(std::get_if<engine::EventIgnored>(&x.body), nullptr);
+}
+
+TEST(C11_A25, TheBallIsTheHostsStateNotReadFromTheBoard) {
+    Script s;
+    s.formations();
+    s.move("e3e4");
+    // The board reads something else entirely (a ball token moved, pieces knocked): the ball
+    // stays where the host has it, and the reading decides nothing.
+    auto d = s.board("8/8/8/8/8/8/8/8");
+    EXPECT_TRUE(d.empty());
+    EXPECT_EQ(s.match.ball().square, SQ_E4);
+    EXPECT_NE(s.match.canonical().find("ball 1 28"), std::string::npos);  // e4, in the hash
+}
+
+TEST(C11_A26, FormationsAreSetPhysicallyInFullViewAndEachIsShownAsItDevelops) {
+    Script s;
+    // One reading of the board shows both sides' formations as they stand, each reported.
+    auto d = s.board("rnbk4/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+    int sides = 0;
+    for (const Decision& x : d)
+        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == "formation") ++sides;
+    EXPECT_EQ(sides, 2);
+    // Black adds a piece: only Black's news changes, which White sees as it happens.
+    d = s.board("rnbk1b2/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+    const auto* black = news(d, "formation");
+    ASSERT_NE(black, nullptr);
+    EXPECT_EQ(black->facts.at("side"), "Black");
+}
+
 }  // namespace
 }  // namespace venue::games::eleven

@@ -76,9 +76,28 @@ TEST(C11_A10, TheOptionsRoundTripThroughTheConfigAndAShotNeedsGoalOrCorner) {
     r.second_half_kickoff = SecondHalfKickOff::LAST_CONCEDER;
     r.target_goals = 3;
     r.formation_ms = 30'000;
+    r.formation_timeout = FormationTimeout::PENALTY_GOAL;
+    r.centre.assign(1, chess::SQ_C3);
+    r.centre.push_back(chess::SQ_F6);
+    r.possession_on_capture = PossessionOnCapture::CARRIER_ONLY;
+    r.corner_mode = CornerMode::NEAREST_ATTACKER_GETS_BALL;
+    r.in_check = InCheck::LOSES_POSSESSION;
+    r.sub_eligibility = SubEligibility::CONCEDING_TEAM;
+    r.king_confined_to_goal = true;
+    r.castling = true;
+    r.en_passant = false;
+    r.promotion = false;
     engine::MatchConfig c = config();
     r.write_to(c);
     const ElevenRules back = ElevenRules::of(c);
+    EXPECT_EQ(back.formation_timeout, FormationTimeout::PENALTY_GOAL);
+    EXPECT_EQ(back.centre, r.centre);
+    EXPECT_EQ(back.possession_on_capture, PossessionOnCapture::CARRIER_ONLY);
+    EXPECT_EQ(back.corner_mode, CornerMode::NEAREST_ATTACKER_GETS_BALL);
+    EXPECT_EQ(back.in_check, InCheck::LOSES_POSSESSION);
+    EXPECT_EQ(back.sub_eligibility, SubEligibility::CONCEDING_TEAM);
+    EXPECT_TRUE(back.king_confined_to_goal && back.castling);
+    EXPECT_FALSE(back.en_passant || back.promotion);
     EXPECT_EQ(back.king_square, KingSquare::E_FILE);
     EXPECT_EQ(back.pass_blockers, Blockers::OPPONENTS_ONLY);
     EXPECT_EQ(back.shot_weights.corner, 4);
@@ -92,6 +111,12 @@ TEST(C11_A10, TheOptionsRoundTripThroughTheConfigAndAShotNeedsGoalOrCorner) {
     r.write_to(c);
     ASSERT_TRUE(engine::validate_match(c));
     EXPECT_NE(engine::validate_match(c)->find("C11-A10"), std::string::npos);
+    // A centre square that is no square is refused with its clause (C11-A5).
+    r.shot_weights = {};
+    r.write_to(c);
+    c.options.set("centre_squares", std::vector<std::string>{"d4", "z9"});
+    ASSERT_TRUE(engine::validate_match(c));
+    EXPECT_NE(engine::validate_match(c)->find("C11-A5"), std::string::npos);
 }
 
 TEST(C11_OBJ_1, TheExampleVenueFileLoadsWithEveryKey) {

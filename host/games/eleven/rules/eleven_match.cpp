@@ -1,9 +1,12 @@
 #include "games/eleven/rules/eleven_match.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
+#include "chess/bitboard.h"
 #include "chess/movegen.h"
 #include "chess/position_edit.h"
 #include "chess/san.h"
@@ -61,6 +64,23 @@ std::optional<PieceType> piece_type_of(const std::string& text) {
 std::string arg(const GameInput& e, const char* key) {
     auto it = e.args.find(key);
     return it == e.args.end() ? "" : it->second;
+}
+
+// "d4, e4, d5 or e5": squares in a reason people read.
+std::string squares_text(const std::vector<Square>& squares) {
+    std::string s;
+    for (std::size_t i = 0; i < squares.size(); ++i) {
+        if (i > 0) s += i + 1 == squares.size() ? " or " : ", ";
+        s += square_to_string(squares[i]);
+    }
+    return s;
+}
+
+// The same, joined by spaces: a fact a display reads back ("e2 d2").
+std::string squares_fact(const std::vector<Square>& squares) {
+    std::string s;
+    for (Square x : squares) s += (s.empty() ? "" : " ") + square_to_string(x);
+    return s;
 }
 
 }  // namespace
@@ -160,7 +180,10 @@ void ElevenMatch::time_up(Out& out) {
         if (by_default) substitute_[side] = DEFAULT_SUBSTITUTE;
         const auto problems = formation_problems(seen_, side, round_of(side), rules_);
         if (by_default && !problems.empty()) substitute_[side].reset();
-        if (problems.empty()) {
+        // C11-A4 always_default: the default is played, however the formation stands.
+        const bool use_it =
+            problems.empty() && rules_.formation_timeout != FormationTimeout::ALWAYS_DEFAULT;
+        if (use_it) {
             ready_formation_[side] = pieces_of(seen_, side);
             news("C11-A4", "formation_used", {{"side", who}},
                  "the 20 s ran out: " + who + "'s formation is played as it stands", out);
@@ -170,9 +193,18 @@ void ElevenMatch::time_up(Out& out) {
             upgraded_[side] = false;
             news("C11-A4", "formation_default",
                  {{"side", who}, {"set", board_text(ready_formation_[side])}},
-                 "the 20 s ran out with " + words_of(problems) + ": " + who +
+                 "the 20 s ran out with " +
+                     (problems.empty() ? "no Ready from " + who : words_of(problems)) + ": " + who +
                      " plays the default formation; set it on the board",
                  out);
+            // C11-A4 penalty_goal: an invalid formation concedes a goal as well. Play then
+            // starts as it would (a restart would only set the formations again).
+            if (rules_.formation_timeout == FormationTimeout::PENALTY_GOAL && !problems.empty() &&
+                award(~side, 1, "C11-A4",
+                      std::string(color_name(~side)) + " is given a goal: " + who +
+                          "'s formation was not valid when the time ran out",
+                      out))
+                return;
         }
         ready_[side] = true;
     }
@@ -186,7 +218,9 @@ void ElevenMatch::kick_off(Out& out) {
             if (ready_formation_[side][std::size_t(s)] != NO_PIECE)
                 edit.board[std::size_t(s)] = ready_formation_[side][std::size_t(s)];
     edit.side_to_move = kick_off_;
-    edit.castling = NO_CASTLING;  // C11-A15: the kings start in goal
+    // C11-A15: off by default (the kings start in goal); on, every right whose king and rook
+    // stand on their start squares (the edit drops the others).
+    edit.castling = rules_.castling ? std::uint8_t(ALL_CASTLING) : std::uint8_t(NO_CASTLING);
     auto pos = position_of(edit);
     if (!pos) {
         ready_ = {false, false};
@@ -226,21 +260,42 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
     auto move = parse_uci(field(), e.uci);
     if (!move) return refuse("C11-CHECK-1", e.uci + ": " + move.error());
     const Move m = *move;
+    if (const auto [rule, why] = move_refusal(m); rule) return refuse(rule, why);
     // A legal move from the field: the board showed the field before it (a restore asked for
     // is done).
     restore_required_ = false;
     // C11-START-2, C11-A5: the kick-off's move ends in the centre circle, unless none can.
+    bool centre_unreachable = false;
     if (ball_.where == Ball::Where::CENTRE && !in_centre(m.to(), rules_)) {
-        bool can = false;
-        for (Move x : legal_moves(field())) can = can || in_centre(x.to(), rules_);
-        if (can)
-            return refuse("C11-START-2",
-                          "the ball is loose at the centre: the move must end on d4, e4, d5 or e5");
+        for (Move x : playable_moves())
+            if (in_centre(x.to(), rules_))
+                return refuse("C11-START-2",
+                              "the ball is loose at the centre: the move must end on " +
+                                  squares_text(rules_.centre));
+        centre_unreachable = true;
     }
     const Piece captured = field().captured_piece(m);
     const std::string san = to_san(field(), m);
-    const bool carrier_moves = ball_.where == Ball::Where::CARRIER && ball_.square == m.from();
-    const bool to_corner = ball_.where == Ball::Where::CORNER && ball_.square == m.to();
+    // The square the ball's carrier ends on: its own move's, or (castling) the rook's.
+    Square carried_to = SQ_NONE;
+    if (ball_.where == Ball::Where::CARRIER) {
+        if (ball_.square == m.from()) carried_to = m.to();
+        if (m.kind() == MoveKind::CASTLING) {
+            const bool short_side = file_of(m.to()) > file_of(m.from());
+            const int rank = rank_of(m.from());
+            if (ball_.square == make_square(short_side ? 7 : 0, rank))
+                carried_to = make_square(short_side ? 5 : 3, rank);
+        }
+    }
+    // C11-A12: the side with the ball collects it from the corner square; a defender stepping
+    // there takes nothing (the attacker still holds the ball "at the corner").
+    const bool to_corner =
+        ball_.where == Ball::Where::CORNER && ball_.square == m.to() && possession_ == turn_;
+    // C11-A8: which captures by the side without the ball win it.
+    const bool takes_carrier = ball_.where == Ball::Where::CARRIER && ball_.square == m.to();
+    const bool capture_wins =
+        captured != NO_PIECE && possession_ != turn_ &&
+        (rules_.possession_on_capture == PossessionOnCapture::ANY_CAPTURE || takes_carrier);
     game_.play(m);
     moved_ = true;
     out.push_back({engine::MoveAccepted{config_.id, e.uci, san, 0, ""}, "C11-CHECK-1",
@@ -253,24 +308,55 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
             possession_ = turn_;
             news("C11-START-2", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
                  who + " wins the ball on " + square_to_string(m.to()), out);
+        } else if (centre_unreachable) {
+            // C11-A5: no move reaches the centre circle; the ball stays loose there (flagged,
+            // so that the arbiter sees why the move stood).
+            news("C11-A5", "ball_loose", {{"side", who}},
+                 who + " cannot reach " + squares_text(rules_.centre) +
+                     ": any move stands, and the ball stays loose at the centre",
+                 out);
         }
-    } else if (carrier_moves || to_corner) {
+    } else if (carried_to != SQ_NONE || to_corner) {
         // The carrier dribbles (C11-TURN-3); a piece onto the corner square collects the ball
         // (C11-A12), taking what stands there under the Laws.
-        ball_ = {Ball::Where::CARRIER, m.to()};
-    } else if (captured != NO_PIECE && possession_ != turn_) {
-        // C11-POSS-1, C11-A8 (any capture): the capturing piece wins the ball.
+        ball_ = {Ball::Where::CARRIER, to_corner ? m.to() : carried_to};
+    } else if (capture_wins) {
+        // C11-POSS-1, C11-A8: the capturing piece wins the ball.
         ball_ = {Ball::Where::CARRIER, m.to()};
         possession_ = turn_;
         news("C11-POSS-1", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
              who + " captures on " + square_to_string(m.to()) + " and wins the ball", out);
     }
-    after_move(out);
+    after_move(m, out);
 }
 
-void ElevenMatch::after_move(Out& out) {
+std::pair<const char*, std::string> ElevenMatch::move_refusal(Move m) const {
+    const Piece p = field().piece_on(m.from());
+    // C11-A21: with the king confined, it keeps to its two goal squares.
+    if (rules_.king_confined_to_goal && type_of(p) == KING &&
+        !is_goal_square(color_of(p), m.to())) {
+        const auto goal = goal_squares(color_of(p));
+        return {"C11-A21", "the king keeps to its goal (" + square_to_string(goal[0]) + " or " +
+                               square_to_string(goal[1]) + ")"};
+    }
+    if (!rules_.en_passant && m.kind() == MoveKind::EN_PASSANT)
+        return {"C11-A15", "en passant is off in this match"};
+    if (!rules_.promotion && m.kind() == MoveKind::PROMOTION)
+        return {"C11-A15", "promotion is off in this match: no pawn moves onto the last rank"};
+    return {nullptr, ""};
+}
+
+std::vector<Move> ElevenMatch::playable_moves() const {
+    std::vector<Move> moves;
+    for (Move x : legal_moves(field()))
+        if (!move_refusal(x).first) moves.push_back(x);
+    return moves;
+}
+
+void ElevenMatch::after_move(Move m, Out& out) {
     const Color mover = ~field().side_to_move();
-    const bool no_moves = legal_moves(field()).size() == 0;
+    // The moves the rules leave (C11-A15, C11-A21): a side left none is mated or stalemated.
+    const bool no_moves = playable_moves().empty();
     if (no_moves && field().in_check()) {
         // C11-CHECK-2: two goals to the mating side; the mated side restarts (C11-A23).
         return score(mover, 2, "C11-CHECK-2",
@@ -294,6 +380,20 @@ void ElevenMatch::after_move(Out& out) {
                            out);
         }
     }
+    // C11-A13 loses_possession: check to the side with the ball gives it to the checking piece
+    // (the piece moved, else the first that gives a discovered check).
+    if (rules_.in_check == InCheck::LOSES_POSSESSION && field().in_check() &&
+        possession_ == ~mover) {
+        const Bitboard checkers = field().checkers();
+        const Square by = (checkers & square_bb(m.to())) ? m.to() : lsb(checkers);
+        ball_ = {Ball::Where::CARRIER, by};
+        possession_ = mover;
+        news("C11-A13", "ball_won",
+             {{"side", color_name(mover)}, {"carrier", square_to_string(by)}},
+             std::string(color_name(mover)) + " gives check from " + square_to_string(by) +
+                 " and wins the ball",
+             out);
+    }
     // The side without the ball has one move a turn (C11-TURN-1); the side with it goes on
     // until it ends its turn or shoots.
     if (possession_ != mover)
@@ -301,21 +401,23 @@ void ElevenMatch::after_move(Out& out) {
                  out);
 }
 
-std::string ElevenMatch::element_refusal(Color side, const char* element) const {
+std::pair<const char*, std::string> ElevenMatch::element_refusal(Color side,
+                                                                 const char* element) const {
     const std::string who = color_name(side);
-    if (stage_ != Stage::PLAY) return "the formation phase: no " + std::string(element) + " yet";
-    if (side != turn_) return std::string("it is ") + color_name(turn_) + "'s turn";
-    if (possession_ != side) return who + " does not have the ball (C11-TURN-1)";
+    if (stage_ != Stage::PLAY)
+        return {"C11-TURN-1", "the formation phase: no " + std::string(element) + " yet"};
+    if (side != turn_) return {"C11-TURN-1", std::string("it is ") + color_name(turn_) + "'s turn"};
+    if (possession_ != side) return {"C11-TURN-1", who + " does not have the ball (C11-TURN-1)"};
     // Its own king: a side that has just moved (and given check, say) is never in check.
     if (field().side_to_move() == side && field().in_check())
-        return who + "'s king is in check: the first thing is a move that meets it (C11-A13)";
-    return "";
+        return {"C11-CHECK-3",
+                who + "'s king is in check: the first thing is a move that meets it (C11-A13)"};
+    return {nullptr, ""};
 }
 
 void ElevenMatch::pass(const GameInput& e, Out& out) {
     const Color side = Color(e.side);
-    if (std::string no = element_refusal(side, "pass"); !no.empty())
-        return ignore("C11-TURN-1", no, out);
+    if (const auto [rule, no] = element_refusal(side, "pass"); rule) return ignore(rule, no, out);
     if (passed_) return ignore("C11-TURN-2", "one pass a turn (C11-A7)", out);
     const Square from = parse_square(arg(e, "from"));
     const Square to = parse_square(arg(e, "to"));
@@ -352,8 +454,7 @@ void ElevenMatch::pass(const GameInput& e, Out& out) {
 
 void ElevenMatch::shoot(const GameInput& e, Out& out) {
     const Color side = Color(e.side);
-    if (std::string no = element_refusal(side, "shot"); !no.empty())
-        return ignore("C11-TURN-1", no, out);
+    if (const auto [rule, no] = element_refusal(side, "shot"); rule) return ignore(rule, no, out);
     if (!moved_ && !passed_)
         return ignore("C11-TURN-2", "a turn starts with a move or a pass, then the shot", out);
     if (ball_.where != Ball::Where::CARRIER)
@@ -391,6 +492,19 @@ void ElevenMatch::shoot(const GameInput& e, Out& out) {
                             out);
         case ShotOutcome::CORNER:
             ball_ = {Ball::Where::CORNER, chances.corner};
+            if (rules_.corner_mode == CornerMode::NEAREST_ATTACKER_GETS_BALL) {
+                // C11-A12: the attacker's piece nearest the corner has the ball (the nearer
+                // by king steps; of two as near, the lower square, a1 first).
+                const Square near = nearest_piece(side, chances.corner);
+                ball_ = {Ball::Where::CARRIER, near};
+                news("C11-A12", "ball_passed",
+                     {{"side", who},
+                      {"from", square_to_string(chances.corner)},
+                      {"to", square_to_string(near)}},
+                     "the corner goes to " + who + "'s piece nearest " +
+                         square_to_string(chances.corner) + ", on " + square_to_string(near),
+                     out);
+            }
             return end_turn(side, "C11-SHOOT-7",
                             "a corner: the ball goes to " + square_to_string(chances.corner), out);
     }
@@ -413,7 +527,7 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
          out);
 }
 
-void ElevenMatch::score(Color side, int goals, const char* rule, const std::string& why, Out& out) {
+bool ElevenMatch::award(Color side, int goals, const char* rule, const std::string& why, Out& out) {
     goals_[side] += goals;
     may_upgrade_ = side;
     last_conceder_ = ~side;  // C11-A16: the last side to score may bring its substitute on
@@ -421,12 +535,34 @@ void ElevenMatch::score(Color side, int goals, const char* rule, const std::stri
     out.push_back(
         {engine::ScoreChanged{config_.id, 2 * goals_[WHITE], 2 * goals_[BLACK]}, rule,
          why + ": " + std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK])});
-    if (goals_to_win_ > 0 && goals_[side] >= goals_to_win_)
-        return end(
-            win_for(side), "goals", "C11-END-1",
+    if (goals_to_win_ > 0 && goals_[side] >= goals_to_win_) {
+        end(win_for(side), "goals", "C11-END-1",
             std::string(color_name(side)) + " reaches " + std::to_string(goals_to_win_) + " goals",
             out);
+        return true;
+    }
+    return false;
+}
+
+void ElevenMatch::score(Color side, int goals, const char* rule, const std::string& why, Out& out) {
+    if (award(side, goals, rule, why, out)) return;
     restart(~side, "goal", out);  // C11-RESTART-1: the side that conceded starts
+}
+
+Square ElevenMatch::nearest_piece(Color side, Square to) const {
+    Square best = SQ_NONE;
+    int best_steps = 99;
+    for (int s = 0; s < SQUARE_NB; ++s) {
+        const Piece p = field().piece_on(Square(s));
+        if (p == NO_PIECE || color_of(p) != side) continue;
+        const int steps = std::max(std::abs(file_of(Square(s)) - file_of(to)),
+                                   std::abs(rank_of(Square(s)) - rank_of(to)));
+        if (steps < best_steps) {
+            best = Square(s);
+            best_steps = steps;
+        }
+    }
+    return best;
 }
 
 void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
@@ -438,6 +574,9 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     upgraded_ = {false, false};
     problems_said_ = {"", ""};
     bench_.clear();  // C11-POSS-2, C11-A20: every captured piece comes back
+    // C11-SUB-2: the substitute comes on only in the round after a goal; a restart without one
+    // (half time, a stalemate) gives nobody the right.
+    if (why != "goal") may_upgrade_.reset();
     ball_ = Ball{};
     possession_.reset();
     moved_ = passed_ = false;
@@ -452,14 +591,105 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     run_formation_clock(out);
 }
 
+std::string ElevenMatch::upgrade_refusal(Color side) const {
+    const std::string who = color_name(side);
+    // may_upgrade_ is the last side to score, kept through the formation phase after its goal
+    // only (C11-SUB-2).
+    if (!may_upgrade_)
+        return "no goal came before this formation phase: no side may bring its substitute on";
+    switch (rules_.sub_eligibility) {
+        case SubEligibility::LAST_SCORER:
+            if (*may_upgrade_ != side)
+                return who + " did not score the last goal: it may not bring its substitute on";
+            break;
+        case SubEligibility::ANY_TEAM_THAT_HAS_SCORED:
+            if (goals_[side] == 0)
+                return who + " has not scored: it may not bring its substitute on";
+            break;
+        case SubEligibility::CONCEDING_TEAM:
+            if (*may_upgrade_ == side)
+                return who +
+                       " scored the last goal: only the side that conceded it may bring its "
+                       "substitute on";
+            break;
+    }
+    return "";
+}
+
+// C11-PASS-3: what a selected piece may do now, for the display that highlights it (the
+// console's or a tablet's; the DGT board has no lights). A question: the state is unchanged.
+void ElevenMatch::select(const GameInput& e, Out& out) {
+    const Color side = Color(e.side);
+    const Square at = parse_square(arg(e, "square"));
+    if (at == SQ_NONE) return ignore("C11-PASS-3", "a selection names its square", out);
+    if (stage_ != Stage::PLAY)
+        return ignore("C11-PASS-3", "no piece is played in the formation phase", out);
+    const Placement field = placement();
+    const bool ball_here =
+        ball_.where != Ball::Where::CENTRE && ball_.square == at && possession_ == side;
+    if (!ball_here && (field[at] == NO_PIECE || color_of(field[at]) != side))
+        return ignore("C11-PASS-3", square_to_string(at) + " holds no piece of " + color_name(side),
+                      out);
+    std::vector<Square> moves, passes, shots;
+    // Moves: the side to move's own, while it has its move left this turn.
+    const bool may_move = side == turn_ && !(possession_ == side && moved_);
+    if (may_move && field[at] != NO_PIECE) {
+        const std::vector<Move> playable = playable_moves();
+        // At the kick-off only the moves into the centre circle, while there are some (C11-A5).
+        const bool centre_only = ball_.where == Ball::Where::CENTRE &&
+                                 std::any_of(playable.begin(), playable.end(),
+                                             [&](Move x) { return in_centre(x.to(), rules_); });
+        for (Move m : playable)
+            // A promotion's four moves are one square.
+            if (m.from() == at && (!centre_only || in_centre(m.to(), rules_)) &&
+                std::find(moves.begin(), moves.end(), m.to()) == moves.end())
+                moves.push_back(m.to());
+    }
+    const bool elements = !element_refusal(side, "pass").first;
+    if (elements && ball_here && !passed_)
+        for (int s = 0; s < SQUARE_NB; ++s) {
+            const Square to = Square(s);
+            if (to == at || field[to] == NO_PIECE || color_of(field[to]) != side) continue;
+            if (ball_.where == Ball::Where::CORNER) {
+                if (field[at] != NO_PIECE) continue;
+                Placement with_ball = field;
+                with_ball[at] = make_piece(side, QUEEN);  // the straight lines from the corner
+                if (on_move_ray(with_ball, at, to, Blockers::ALL)) passes.push_back(to);
+            } else if (!pass_problem(field, at, to, rules_)) {
+                passes.push_back(to);
+            }
+        }
+    if (elements && ball_here && ball_.where == Ball::Where::CARRIER && (moved_ || passed_))
+        for (Square g : goal_squares(~side))
+            if (!shot_problem(field, at, g, rules_)) shots.push_back(g);
+    news("C11-PASS-3", "selected",
+         {{"side", color_name(side)},
+          {"square", square_to_string(at)},
+          {"moves", squares_fact(moves)},
+          {"passes", squares_fact(passes)},
+          {"shots", squares_fact(shots)}},
+         std::string(color_name(side)) + " selects " + square_to_string(at) + ": moves to " +
+             (moves.empty() ? "none" : squares_text(moves)) + "; passes to " +
+             (passes.empty() ? "none" : squares_text(passes)) + "; shots at " +
+             (shots.empty() ? "none" : squares_text(shots)),
+         out);
+}
+
 void ElevenMatch::on(const GameInput& e, Out& out) {
     static const char* const KINDS[] = {
-        "seed", "substitute", "upgrade",  "ready",     "formation_time_up",
-        "pass", "shot",       "end_turn", "half_time", "full_time"};
+        "seed",     "substitute", "upgrade",   "ready", "formation_time_up", "pass", "shot",
+        "end_turn", "half_time",  "full_time", "select"};
     bool known = false;
     for (const char* k : KINDS) known = known || e.kind == k;
     if (!known) return Match::on(e, out);
     if (finished(out)) return;
+    // A selection asks what a piece may do (C11-PASS-3): it changes nothing, not even the phase.
+    if (e.kind == "select") {
+        if (e.side != WHITE && e.side != BLACK)
+            return ignore("C11-KIT-1",
+                          "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)", out);
+        return select(e, out);
+    }
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
     if (e.side != WHITE && e.side != BLACK)
         return ignore("C11-KIT-1", "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)",
@@ -497,10 +727,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         if (e.kind == "ready") return ready(side, out);
         if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready: its formation stands", out);
         if (e.kind == "upgrade") {
-            if (may_upgrade_ != side)
-                return ignore(
-                    "C11-A16",
-                    who + " did not score the last goal: it may not bring its substitute on", out);
+            if (std::string no = upgrade_refusal(side); !no.empty())
+                return ignore("C11-A16", no, out);
             upgraded_[side] = true;
             return news("C11-SUB-1", "upgrade", {{"side", who}},
                         who + " brings its substitute on for a pawn this round", out);
@@ -517,8 +745,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
     if (e.kind == "pass") return pass(e, out);
     if (e.kind == "shot") return shoot(e, out);
     // end_turn: the side with the ball ends its turn once it has done something (C11-TURN-2).
-    if (std::string no = element_refusal(side, "end of turn"); !no.empty())
-        return ignore("C11-TURN-1", no, out);
+    if (const auto [rule, no] = element_refusal(side, "end of turn"); rule)
+        return ignore(rule, no, out);
     if (!moved_ && !passed_)
         return ignore("C11-TURN-2", "a turn has a move or a pass before it ends", out);
     end_turn(side, "C11-TURN-2", who + " ends its turn", out);

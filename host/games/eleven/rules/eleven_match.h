@@ -110,7 +110,19 @@ class ElevenMatch : public engine::Match {
     void end_turn(chess::Color side, const char* rule, const std::string& why, Out& out);
     void score(chess::Color side, int goals, const char* rule, const std::string& why, Out& out);
     void restart(chess::Color starts, const std::string& why, Out& out);
-    void after_move(Out& out);
+    void after_move(chess::Move m, Out& out);
+    // Why the rules refuse legal move `m` (C11-A15 switches, C11-A21), as {clause, words}; a null
+    // clause: they do not.
+    std::pair<const char*, std::string> move_refusal(chess::Move m) const;
+    // The legal moves the rules leave the side to move.
+    std::vector<chess::Move> playable_moves() const;
+    // Adds goals; true when that ends the match (C11-END-1).
+    bool award(chess::Color side, int goals, const char* rule, const std::string& why, Out& out);
+    // `side`'s piece nearest `to` in king steps (of two as near, the lower square).
+    chess::Square nearest_piece(chess::Color side, chess::Square to) const;
+    // Why `side` may not bring its substitute on now ("" it may; C11-A16, C11-SUB-2).
+    std::string upgrade_refusal(chess::Color side) const;
+    void select(const engine::GameInput& e, Out& out);
     void half_over(Out& out);
     // The arbiter started the clock: the first formation's countdown (`running`: the face the
     // hub already runs).
@@ -125,8 +137,9 @@ class ElevenMatch : public engine::Match {
     // The side whose player has hub button `button`, or none.
     std::optional<chess::Color> side_of_button(int button) const;
     void refuse_move(const std::string& uci, const char* rule, const std::string& why, Out& out);
-    // Why `side` may not add a pass or a shot now ("" it may).
-    std::string element_refusal(chess::Color side, const char* element) const;
+    // Why `side` may not add a pass or a shot now, as {clause, words}; a null clause: it may.
+    std::pair<const char*, std::string> element_refusal(chess::Color side,
+                                                        const char* element) const;
 
     ElevenRules rules_;
     int goals_to_win_ = 0;  // 0: timed (full time ends the match)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chess/uci.h"
 #include "games/eleven/rules/eleven_match.h"
 
 namespace venue::games::eleven {
@@ -29,7 +30,28 @@ const Words<PassDirection> PASS_DIRECTION{{"either", "passer_only"}};
 const Words<ShotPattern> SHOT_PATTERN{{"piece_pattern", "straight_lines_only"}};
 const Words<ShotEligibility> SHOT_ELIGIBILITY{{"either_goal_square", "targeted_square_only"}};
 const Words<OwnPieceInGoal> OWN_PIECE{{"ignore", "blocks_target"}};
-const Words<FormationTimeout> TIMEOUT{{"use_if_valid_else_default", "always_default"}};
+const Words<FormationTimeout> TIMEOUT{
+    {"use_if_valid_else_default", "always_default", "penalty_goal"}};
+const Words<PossessionOnCapture> ON_CAPTURE{{"any_capture", "carrier_only"}};
+const Words<CornerMode> CORNER_MODE{{"corner_pass_or_collect", "nearest_attacker_gets_ball"}};
+const Words<InCheck> IN_CHECK{{"resolve_first", "loses_possession"}};
+const Words<SubEligibility> SUB_ELIGIBILITY{
+    {"last_scorer", "any_team_that_has_scored", "conceding_team"}};
+
+// C11-A5: the centre circle's squares as the venue file names them ("d4"), and back; a name that
+// is no square is left out here and refused by validate().
+std::vector<std::string> square_names(const std::vector<chess::Square>& squares) {
+    std::vector<std::string> names;
+    for (chess::Square s : squares) names.push_back(chess::square_to_string(s));
+    return names;
+}
+std::vector<chess::Square> squares_of(const std::vector<std::string>& names) {
+    std::vector<chess::Square> squares;
+    for (const std::string& n : names)
+        if (const chess::Square s = chess::parse_square(n); s != chess::SQ_NONE)
+            squares.push_back(s);
+    return squares;
+}
 const Words<StalemateRule> STALEMATE{
     {"reset_no_goal", "one_goal_to_stalemating_side", "draw_game"}};
 const Words<SecondHalfKickOff> SECOND_HALF{{"other_player", "last_conceder"}};
@@ -75,7 +97,17 @@ std::vector<GameOption> options() {
          "the formation phase's countdown, on the hub's Black face"},
         choice("formation_timeout", TIMEOUT, d.formation_timeout, "C11-A4",
                "the countdown ran out before Ready: play a valid formation as it stands, else the "
-               "default; or always the default"),
+               "default; or always the default; or as the first, an invalid one conceding a goal"),
+        {"centre_squares",
+         "centre_squares",
+         OptionKind::TEXT_LIST,
+         square_names(d.centre),
+         1,
+         1,
+         0,
+         {},
+         "C11-A5",
+         "the centre circle: the squares a kick-off's move must reach to win the ball"},
         choice("king_square", KING_SQUARE, d.king_square, "C11-A1",
                "the king's goal square: d1/d8, e1/e8, or either"),
         choice("piece_pool", PIECE_POOL, d.piece_pool, "C11-A2",
@@ -106,6 +138,24 @@ std::vector<GameOption> options() {
                "or the match is drawn"),
         choice("second_half_kickoff", SECOND_HALF, d.second_half_kickoff, "C11-A18",
                "who kicks off the second half"),
+        choice("possession_on_capture", ON_CAPTURE, d.possession_on_capture, "C11-A8",
+               "the side without the ball wins it by any capture, or only by taking the carrier"),
+        choice("corner_mode", CORNER_MODE, d.corner_mode, "C11-A12",
+               "after a corner the attacker collects the ball on the corner square or passes it "
+               "from there; or its piece nearest the corner has it at once"),
+        choice("in_check", IN_CHECK, d.in_check, "C11-A13",
+               "a side with the ball in check keeps it and must meet the check first; or the "
+               "checking piece wins the ball"),
+        choice("sub_eligibility", SUB_ELIGIBILITY, d.sub_eligibility, "C11-A16",
+               "which side may bring its substitute on after a goal: the last to score, any side "
+               "that has scored, or the side that conceded"),
+        flag("king_confined_to_goal", d.king_confined_to_goal, "C11-A21",
+             "the king may not leave its two goal squares"),
+        flag("castling", d.castling, "C11-A15",
+             "castling, for a king and rook on their squares of the start position"),
+        flag("en_passant", d.en_passant, "C11-A15", "a pawn may take en passant"),
+        flag("promotion", d.promotion, "C11-A15",
+             "a pawn reaching the far rank promotes; off, no pawn move reaches it"),
     };
 }
 
@@ -125,6 +175,14 @@ std::optional<std::string> validate(const engine::MatchConfig& config) {
                        " has more than one hub button: Chess Eleven gives each player one, "
                        "for Ready and End turn (C11-FORM-8, C11-TURN-2)";
     const ElevenRules r = ElevenRules::of(config);
+    // C11-A5: every centre square a square of the board, and at least one.
+    const ElevenRules d;
+    const auto centre = config.options.list("centre_squares", square_names(d.centre));
+    for (const std::string& n : centre)
+        if (chess::parse_square(n) == chess::SQ_NONE)
+            return "match " + config.id + ": centre_squares: '" + n +
+                   "' is not a square (a1 to h8) (C11-A5)";
+    if (centre.empty()) return "match " + config.id + ": centre_squares names no square (C11-A5)";
     const ShotWeights& w = r.shot_weights;
     if (w.goal + w.corner == 0)
         return "match " + config.id +
@@ -138,6 +196,10 @@ std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
 }
 
 }  // namespace
+
+std::vector<chess::Square> ElevenRules::default_centre() {
+    return {chess::SQ_D4, chess::SQ_E4, chess::SQ_D5, chess::SQ_E5};
+}
 
 ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     const engine::GameOptions& o = config.options;
@@ -166,6 +228,15 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.own_piece_in_goal = pick("own_piece_in_goal", OWN_PIECE, r.own_piece_in_goal);
     r.stalemate = pick("stalemate", STALEMATE, r.stalemate);
     r.second_half_kickoff = pick("second_half_kickoff", SECOND_HALF, r.second_half_kickoff);
+    r.centre = squares_of(o.list("centre_squares", square_names(r.centre)));
+    r.possession_on_capture = pick("possession_on_capture", ON_CAPTURE, r.possession_on_capture);
+    r.corner_mode = pick("corner_mode", CORNER_MODE, r.corner_mode);
+    r.in_check = pick("in_check", IN_CHECK, r.in_check);
+    r.sub_eligibility = pick("sub_eligibility", SUB_ELIGIBILITY, r.sub_eligibility);
+    r.king_confined_to_goal = o.flag("king_confined_to_goal", r.king_confined_to_goal);
+    r.castling = o.flag("castling", r.castling);
+    r.en_passant = o.flag("en_passant", r.en_passant);
+    r.promotion = o.flag("promotion", r.promotion);
     return r;
 }
 
@@ -191,6 +262,15 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("own_piece_in_goal", OWN_PIECE.of(own_piece_in_goal));
     o.set("stalemate", STALEMATE.of(stalemate));
     o.set("second_half_kickoff", SECOND_HALF.of(second_half_kickoff));
+    o.set("centre_squares", square_names(centre));
+    o.set("possession_on_capture", ON_CAPTURE.of(possession_on_capture));
+    o.set("corner_mode", CORNER_MODE.of(corner_mode));
+    o.set("in_check", IN_CHECK.of(in_check));
+    o.set("sub_eligibility", SUB_ELIGIBILITY.of(sub_eligibility));
+    o.set("king_confined_to_goal", king_confined_to_goal);
+    o.set("castling", castling);
+    o.set("en_passant", en_passant);
+    o.set("promotion", promotion);
 }
 
 const engine::GameRules& rules() {

@@ -3,8 +3,8 @@
 // [match.eleven] table, and the registry's description of the game.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <vector>
 
 #include "chess/types.h"
 #include "venue/game_rules.h"
@@ -27,7 +27,33 @@ enum class PiecePool : std::uint8_t {
 // C11-A4: a side that has not pressed Ready when the formation's time runs out.
 enum class FormationTimeout : std::uint8_t {
     USE_IF_VALID_ELSE_DEFAULT,  // a valid formation is played as it stands, else the default
-    ALWAYS_DEFAULT              // the default formation (C11-A3), valid or not
+    ALWAYS_DEFAULT,             // the default formation (C11-A3), valid or not
+    PENALTY_GOAL                // as the first, and an invalid formation concedes a goal
+};
+
+// C11-A8: which captures by the side without the ball win it.
+enum class PossessionOnCapture : std::uint8_t {
+    ANY_CAPTURE,  // any capture: the capturing piece has the ball
+    CARRIER_ONLY  // only the capture of the carrier
+};
+
+// C11-A12: how the ball leaves the corner square after a corner.
+enum class CornerMode : std::uint8_t {
+    CORNER_PASS_OR_COLLECT,     // an attacker moves onto the corner, or the ball is passed from it
+    NEAREST_ATTACKER_GETS_BALL  // the attacker's piece nearest the corner has it at once
+};
+
+// C11-A13: a side in possession whose king is in check.
+enum class InCheck : std::uint8_t {
+    RESOLVE_FIRST,    // it keeps the ball; its first element is a move that meets the check
+    LOSES_POSSESSION  // the checking piece wins the ball
+};
+
+// C11-A16: which side may bring its substitute on for a pawn after a goal.
+enum class SubEligibility : std::uint8_t {
+    LAST_SCORER,  // the side that scored the most recent goal (a mate's two count)
+    ANY_TEAM_THAT_HAS_SCORED,
+    CONCEDING_TEAM  // the side that conceded the most recent goal
 };
 
 // C11-A14: a side with no legal move, not in check.
@@ -93,8 +119,18 @@ struct ElevenRules {
     ShotEligibility shot_eligibility = ShotEligibility::EITHER_GOAL_SQUARE;  // C11-A10
     ShotWeights shot_weights;                                                // C11-A10
     OwnPieceInGoal own_piece_in_goal = OwnPieceInGoal::IGNORE;               // C11-A11
-    // C11-A5: the centre circle.
-    std::array<chess::Square, 4> centre = {chess::SQ_D4, chess::SQ_E4, chess::SQ_D5, chess::SQ_E5};
+    // C11-A5: the centre circle, d4 e4 d5 e5 (made out of line: g++ 12 warns falsely of an
+    // inlined initializer list read uninitialized).
+    std::vector<chess::Square> centre = default_centre();
+    PossessionOnCapture possession_on_capture = PossessionOnCapture::ANY_CAPTURE;  // C11-A8
+    CornerMode corner_mode = CornerMode::CORNER_PASS_OR_COLLECT;                   // C11-A12
+    InCheck in_check = InCheck::RESOLVE_FIRST;                                     // C11-A13
+    SubEligibility sub_eligibility = SubEligibility::LAST_SCORER;                  // C11-A16
+    bool king_confined_to_goal = false;                                            // C11-A21
+    // C11-A15: castling off (the kings start in goal), en passant and promotion on.
+    bool castling = false;
+    bool en_passant = true;
+    bool promotion = true;
     // Time and the end (C11-FORM-1, C11-TIME-1, C11-OBJ-1, C11-A4, C11-A14, C11-A17, C11-A18).
     std::int64_t formation_ms = 20'000;  // the formation phase's countdown
     std::int64_t half_ms = 300'000;      // a half's shared countdown (C11-A17 shared_halves)
@@ -102,6 +138,8 @@ struct ElevenRules {
     FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
     StalemateRule stalemate = StalemateRule::RESET_NO_GOAL;
     SecondHalfKickOff second_half_kickoff = SecondHalfKickOff::OTHER_PLAYER;
+
+    static std::vector<chess::Square> default_centre();
 
     // The rules a match config's [match.eleven] sets (absent keys keep their defaults), and back.
     static ElevenRules of(const engine::MatchConfig& config);
