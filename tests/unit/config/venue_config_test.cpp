@@ -126,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"[event]\nnmae = \"x\"\n", 2, "event.nmae", "unknown key"},
         Bad{"[event]\nname = 3\n[[match]]\nid=\"m\"\n", 2, "event.name", "must be a string"},
         Bad{"[feed]\naddress = \"nowhere\"\n", 2, "feed.address", "HOST:PORT"},
-        Bad{"[[match]]\nid = \"m1\"\ngame = \"betza\"\n", 3, "match[1].game", "not available"},
+        Bad{"[[match]]\nid = \"m1\"\ngame = \"tandem\"\n", 3, "match[1].game", "not available"},
         Bad{"[[match]]\ngame = \"fide\"\n", 1, "match[1].id", "missing"},
         Bad{"[[match]]\nid = \"m1\"\n[match.white]\nplayers = []\n[match.black]\nplayers = []\n"
             "[match.time]\nmode = \"hourglass\"\n",

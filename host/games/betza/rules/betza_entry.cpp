@@ -1,0 +1,74 @@
+#include "games/betza/rules/betza_entry.h"
+
+#include <charconv>
+#include <memory>
+
+#include "games/betza/rules/betza_match.h"
+#include "games/betza/rules/betza_rules.h"
+
+namespace venue::games::betza {
+
+namespace {
+
+std::unique_ptr<engine::Match> make(const engine::MatchConfig& config) {
+    return std::make_unique<BetzaMatch>(config);
+}
+
+bool whole_number(const std::string& text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return !text.empty() && error == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+std::optional<std::string> validate(const engine::MatchConfig& config) {
+    const std::string m = "match " + config.id + ": ";
+    // BETZA-0.1: each player has an army; an army is one player's.
+    for (int side = 0; side < config.side_count(); ++side) {
+        const std::size_t n = config.side(side).players.size();
+        if (n != 1)
+            return m + engine::side_label(config, side) + " has " + std::to_string(n) +
+                   " players: in Betza's chess each army starts with one player (BETZA-0.1)";
+    }
+    // The lists BetzaRules::of reads leniently are checked here, word by word.
+    const engine::GameOptions& o = config.options;
+    for (const std::string& army : o.list("entered_order", {}))
+        if (!whole_number(army))
+            return m + "betza.entered_order: '" + army +
+                   "' is not an army's number (0 to N-1) (BETZA-A2)";
+    for (const std::string& layout : o.list("chosen_layouts", {}))
+        if (layout != "white" && layout != "black")
+            return m + "betza.chosen_layouts: '" + layout + "': use white or black (BETZA-A3)";
+    if (auto problem = BetzaRules::of(o).problem(config.side_count())) return m + *problem;
+    return std::nullopt;
+}
+
+const engine::GameRules& rules() {
+    static const engine::GameRules game{
+        .id = "betza",
+        .display_name = "Betza's Chess",
+        .summary =
+            "chess for any number of players: 2 to 8 armies on half-boards pushed "
+            "together for each move; a mated army passes to the player who mated it",
+        .rules_doc = "docs/games/betza.md",
+        .sides = {.min_sides = 2,
+                  .max_sides = 8,
+                  .min_players = 1,
+                  .max_players = 1,
+                  .side_word = "army"},
+        // The catalogue's default is untimed (BETZA-A15); no N-way clock is kept yet, so the
+        // hub's period is only what an arbiter's clock would show.
+        .default_time = {.base_ms = 60 * 60 * 1000,
+                         .increment_ms = 0,
+                         .mode = engine::TimeMode::SUDDEN_DEATH},
+        .options = betza_options(),
+        .penalty_grounds = {},
+        .boards = nullptr,
+        .validate = &validate,
+        .make_match = &make,
+    };
+    return game;
+}
+
+}  // namespace venue::games::betza

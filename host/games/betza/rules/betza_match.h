@@ -1,0 +1,113 @@
+// A match of Betza's Chess for Any Number of Players (seed 002; catalogue §5, BETZA-*): the fold
+// of its events into decisions, on the rules core of betza_game.h.
+//
+// Sides are armies, 2 to 8, one player each: side i is army i, which starts on half-board i and
+// is controlled by side i's player (player i) until it is captured (BETZA-0.1, BETZA-7). Boards
+// and armies are numbered from 0, as the sides are.
+//
+//   WAITING ──seed (BETZA-A2, order = random only)──▶ the batting order is drawn
+//      │                                                   │
+//      └──────────── the first accepted input ─────────────┴──▶ PLAYING ──last player alive,
+//                                                                 shared draw, stalemate──▶
+//                                                                 FINISHED
+//
+// Inputs are GameInput (docs/games/betza.md, "Playing it through the registry"):
+//   "seed"           {value}                 the batting order's seed, logged by the host
+//   "select_pair"    {board_a, board_b}      the two half-boards pushed together (BETZA-4);
+//                                            board_a keeps its coordinates, board_b is turned
+//   "move"           {uci}                   a move on the pushed pair in the joined board's
+//                                            coordinates (BETZA-4.3): "f2f3", "e7e8q", castling
+//                                            as the king's move
+//   "end_turn"       {}                      after at least one move (BETZA-6, A8)
+//   "reassign"       {army, player}          friendly games: the arbiter hands an army over
+//                                            (BETZA-9.1, A16)
+//   "rule_self_mate" {army, player}          the arbiter's ruling on a self-mate (BETZA-A11)
+//   "alliance"       {player_a, player_b}    a declared alliance, for display (BETZA-A14)
+//   "agree_draw"     {}                      the players still in share the game (BETZA-A17)
+// side = the army the input is for (select_pair, move, end_turn); player, when given, must be its
+// controller's id. A refusal is an EventIgnored with the refusing clause and, in its reason, the
+// rules core's RefusalCode; a refused input changes nothing. What the core decides is GameNews
+// whose kind is the core's NewsKind ("pair_declared", "moved", "army_captured", ...).
+//
+// The state is the rules core's game, which is the fold of the inputs it accepted: a snapshot
+// keeps those inputs (and the seed) and restoring replays them into a fresh game, which rebuilds
+// every private part of the turn (used boards, en passant chances, control history) exactly.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "games/betza/rules/betza_game.h"
+#include "venue/match.h"
+
+namespace venue::games::betza {
+
+class BetzaMatch : public engine::Match {
+  public:
+    // The rules from the config's [match.betza] (BetzaRules::of); one army per side.
+    explicit BetzaMatch(engine::MatchConfig config);
+
+    // The colour of the layout of the army on move (the hub's two-sided clock is not used).
+    chess::Color to_move() const override;
+    // The army on move (a side is an army); 0 while the batting order is not drawn.
+    int side_on_move() const override;
+    engine::PlayerStatus player_status(int side, int index) const override;
+    std::vector<std::pair<std::string, std::string>> facts() const override;
+    bool wants_seed() const override;
+    std::string extra_snapshot() const override;
+    bool restore_extra(std::string_view json) override;
+    bool is_ok(std::string* why = nullptr) const override;
+
+    const BetzaRules& rules() const { return rules_; }
+    // The game, or nullptr while the batting order waits for its seed.
+    const BetzaGame* game() const { return game_ ? &*game_ : nullptr; }
+
+  protected:
+    using Match::on;
+    void on(const engine::GameInput& e, std::vector<engine::Decision>& out) override;
+    // No clock is kept yet (BETZA-A15): a flag is the arbiter's to judge.
+    void on(const engine::FlagFell& e, std::vector<engine::Decision>& out) override;
+    std::string canonical_extra() const override;
+
+  private:
+    using Out = std::vector<engine::Decision>;
+    // One input the rules core accepted, as the log gave it.
+    struct Accepted {
+        std::string kind;
+        int army = 0;
+        std::map<std::string, std::string> args;
+    };
+    // Why an input cannot even be put to the core (a board that is not a number, a move that is
+    // not a move): the clause it breaks and the words.
+    struct BadInput {
+        std::string clause;
+        std::string reason;
+    };
+
+    void seed(const engine::GameInput& e, Out& out);
+    // Puts one input to the rules core: its decisions, its refusal, or why it is malformed.
+    std::variant<Decided, BadInput> put(const Accepted& input);
+    void report(const std::vector<News>& news, Out& out);
+    void report_end(Out& out);
+    // Starts the game with `seed` (the draw is used only when order = random).
+    bool start(std::uint64_t seed);
+    // The player (index = side) named by `text`: a player's id, else a number; -1 if none.
+    int player_of(const std::string& text) const;
+    std::string player_name(int player) const;
+    std::string army_words(int army) const;
+
+    BetzaRules rules_;
+    std::optional<BetzaGame> game_;
+    std::string start_problem_;  // why the rules cannot run this match ("" none)
+    std::uint64_t seed_ = 0;
+    bool seeded_ = false;
+    std::vector<Accepted> accepted_;
+};
+
+}  // namespace venue::games::betza
