@@ -88,7 +88,7 @@ struct PlayerRemoved {
     std::string player;
     std::vector<chess::Square> squares;
     std::string files_to;  // who takes over his files: a player's id (several, comma-separated,
-                           // when each file has its own successor: Chessball's CB-A22 per_file)
+                           // when each file has its own successor, as a game may agree)
 };
 struct GameEnded {
     std::string match;
