@@ -1,6 +1,7 @@
 // Claim ordering, ties, late and out-of-turn presses: the real ELF in the rig, through the pty.
 // Times are hub time (simulated), so the rig runs unpaced.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -197,8 +198,10 @@ TEST_F(HubClaimsTest, CloserPressesTieButAreNeverReversed) {
 }
 
 // The margin people are shown, against the true gap between the two edges, from 0.5 to 20 µs:
-// a reported margin at or below the hub's floor (7 µs) may stand for any gap up to its resolution
-// ("within 8 µs"), and a larger one is the gap, both to ±1 µs (io/hub/claim_resolution.h). Presses
+// a reported margin at or below the hub's floor (8 µs) may stand for any gap up to its resolution
+// ("within 9 µs"), and a larger one is the gap, to ±1 µs usually and to ±4 µs when an edge meets
+// another handler (io/hub/claim_resolution.h: the worst case, which the assertion holds; the
+// table shows how rare the wider ones are). Presses
 // read in one sample are a tie, which the hub reports as such. Prints the table.
 TEST_F(HubClaimsTest, ReportedMarginsAreTrueToTheResolution) {
     arm(wire::Team::A);
@@ -208,7 +211,7 @@ TEST_F(HubClaimsTest, ReportedMarginsAreTrueToTheResolution) {
          {1u, 2u, 3u, 4u, 5u, 6u, 8u, 10u, 12u, 14u, 16u, 20u, 24u, 30u, 40u}) {
         const uint64_t gap = half_us * HUB_CYCLES_PER_US / 2;
         std::map<int64_t, int> seen;
-        int ties = 0;
+        int ties = 0, wide = 0;  // wide: above the floor, beyond the usual ±1 µs
         for (int trial = 0; trial < 50 && !HasFatalFailure(); ++trial) {
             const uint8_t a = TEAM_A_BUTTONS[rng() % 8];
             uint8_t b = a;
@@ -232,17 +235,21 @@ TEST_F(HubClaimsTest, ReportedMarginsAreTrueToTheResolution) {
             ++seen[margin];
             // The rig applies an edge up to one instruction (0.25 us) late: that much slack.
             const double slack = double(io::CLAIM_MARGIN_TOLERANCE_US) + 0.25;
-            if (margin <= io::CLAIM_MARGIN_FLOOR_US)
+            const double worst = double(io::CLAIM_MARGIN_WORST_US) + 0.25;
+            if (margin <= io::CLAIM_MARGIN_FLOOR_US) {
                 EXPECT_LE(true_us, double(io::CLAIM_RESOLUTION_US) + slack)
                     << "reported " << margin << " us: shown as within " << io::CLAIM_RESOLUTION_US
                     << " us, but the presses were " << true_us << " us apart";
-            else
-                EXPECT_NEAR(double(margin), true_us, slack)
+            } else {
+                EXPECT_NEAR(double(margin), true_us, worst)
                     << "reported " << margin << " us for presses " << true_us << " us apart";
+                if (std::abs(double(margin) - true_us) > slack) ++wide;
+            }
         }
         std::string row = ties ? " tie (" + std::to_string(ties) + "x)" : "";
         for (const auto& [m, n] : seen)
             row += " " + std::to_string(m) + " (" + std::to_string(n) + "x)";
+        if (wide) row += "  [" + std::to_string(wide) + " beyond +-1 us]";
         std::printf("%13.1f |%s\n", double(half_us) / 2, row.c_str());
     }
 }

@@ -33,6 +33,24 @@ inline MatchConfig four_a_side(std::string start_fen = "") {
     return c;
 }
 
+// Four a side with one [match.chessball] key set (the alternatives' tests).
+inline MatchConfig with(const char* key, OptionValue value, std::string fen = "") {
+    MatchConfig c = four_a_side(std::move(fen));
+    c.options.set(key, std::move(value));
+    return c;
+}
+
+// A captain's entry the judge makes for him (a GameInput of the team `team`).
+inline GameInput captain_entry(const char* kind, chess::Color team) {
+    GameInput in;
+    in.match = "m1";
+    in.kind = kind;
+    in.side = team;
+    in.arbiter = "judge";
+    in.note = "the captain asked";
+    return in;
+}
+
 class Script {
   public:
     explicit Script(MatchConfig config = four_a_side()) { created_ = send(MatchCreated{config}); }

@@ -8,12 +8,6 @@ namespace {
 
 using namespace testing;
 
-MatchConfig with(const char* key, OptionValue value, std::string fen = "") {
-    MatchConfig c = four_a_side(std::move(fen));
-    c.options.set(key, std::move(value));
-    return c;
-}
-
 // The reason of the first decision of type T in `d` ("" when there is none).
 template <typename T>
 std::string reason_of(const std::vector<Decision>& d) {
@@ -39,13 +33,7 @@ ClaimPressed tie(int button, int winner) {
 }
 
 GameInput captain(const char* kind, chess::Color team) {
-    GameInput in;
-    in.match = "m1";
-    in.kind = kind;
-    in.side = team;
-    in.arbiter = "judge";
-    in.note = "the captain asked";
-    return in;
+    return captain_entry(kind, team);
 }
 
 // --- CB-A3: a tie in one sample -----------------------------------------------------------------
@@ -383,13 +371,7 @@ namespace {
 using namespace testing;
 
 GameInput signs(chess::Color team) {
-    GameInput in;
-    in.match = "m1";
-    in.kind = "confirm_conditions";
-    in.side = team;
-    in.arbiter = "judge";
-    in.note = "signed the form";
-    return in;
+    return captain_entry("confirm_conditions", team);
 }
 
 std::string fact(const ChessballMatch& m, const std::string& name) {
@@ -518,13 +500,8 @@ MatchConfig with_reserve(bool substitutes = true) {
 }
 
 GameInput substitution(const char* out, const char* in) {
-    GameInput g;
-    g.match = "m1";
-    g.kind = "substitute";
-    g.side = chess::WHITE;
+    GameInput g = captain_entry("substitute", chess::WHITE);
     g.args = {{"out", out}, {"in", in}};
-    g.arbiter = "judge";
-    g.note = "the captain asked";
     return g;
 }
 

@@ -8,12 +8,6 @@ namespace {
 
 using namespace testing;
 
-MatchConfig with(const char* key, OptionValue value, std::string fen = "") {
-    MatchConfig c = four_a_side(std::move(fen));
-    c.options.set(key, std::move(value));
-    return c;
-}
-
 // White may castle king side: the king on e (W3's file), the rook on h (W4's).
 constexpr const char* CASTLE = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
 

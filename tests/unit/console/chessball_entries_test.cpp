@@ -36,10 +36,7 @@ MatchView view(const Script& s) {
 ArbiterIntent entry(const char* kind, chess::Color side) {
     ArbiterIntent in;
     in.match = "m1";
-    GameInput g;
-    g.kind = kind;
-    g.side = side;
-    in.input = g;
+    in.input = games::chessball::testing::captain_entry(kind, side);
     in.arbiter = "Chief";
     in.note = "the captain asked";
     return in;

@@ -187,13 +187,17 @@ TEST(C11_POSS_1, ACaptureBySideWithoutTheBallWinsIt) {
     EXPECT_EQ(s.match.to_move(), BLACK);  // the side that won the ball goes on
 }
 
-TEST(C11_SHOOT_4, AGoalIsCountedAndTheConcedingSideKicksOffAfterNewFormations) {
-    Script s;
-    s.input(WHITE, "seed",
-            {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
+// After the formations and e3e4, White's shot at e8 under a seed whose draw gives `outcome`.
+std::vector<Decision> shot_at_e8(Script& s, ShotOutcome outcome) {
+    s.input(WHITE, "seed", {{"value", std::to_string(seed_for(outcome, chances_at_e8()))}});
     s.formations();
     s.move("e3e4");
-    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    return s.input(WHITE, "shot", {{"target", "e8"}});
+}
+
+TEST(C11_SHOOT_4, AGoalIsCountedAndTheConcedingSideKicksOffAfterNewFormations) {
+    Script s;
+    auto d = shot_at_e8(s, ShotOutcome::GOAL);
     ASSERT_NE(news(d, "shot"), nullptr);
     EXPECT_EQ(news(d, "shot")->facts.at("outcome"), "goal");
     auto* score = find<engine::ScoreChanged>(d);
@@ -209,11 +213,7 @@ TEST(C11_SHOOT_4, AGoalIsCountedAndTheConcedingSideKicksOffAfterNewFormations) {
 
 TEST(C11_SHOOT_5, ASaveGivesTheBallToTheKeeperAndEndsTheTurn) {
     Script s;
-    s.input(WHITE, "seed",
-            {{"value", std::to_string(seed_for(ShotOutcome::SAVE, chances_at_e8()))}});
-    s.formations();
-    s.move("e3e4");
-    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    auto d = shot_at_e8(s, ShotOutcome::SAVE);
     EXPECT_EQ(news(d, "shot")->facts.at("outcome"), "save");
     EXPECT_EQ(s.match.possession(), BLACK);
     EXPECT_EQ(s.match.ball().square, SQ_D8);
@@ -223,11 +223,7 @@ TEST(C11_SHOOT_5, ASaveGivesTheBallToTheKeeperAndEndsTheTurn) {
 
 TEST(C11_SHOOT_7, ACornerSendsTheBallToTheCornerAndTheAttackerKeepsIt) {
     Script s;
-    s.input(WHITE, "seed",
-            {{"value", std::to_string(seed_for(ShotOutcome::CORNER, chances_at_e8()))}});
-    s.formations();
-    s.move("e3e4");
-    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    auto d = shot_at_e8(s, ShotOutcome::CORNER);
     EXPECT_EQ(news(d, "shot")->facts.at("outcome"), "corner");
     EXPECT_EQ(s.match.ball().where, Ball::Where::CORNER);
     EXPECT_EQ(s.match.ball().square, SQ_H8);
@@ -562,11 +558,7 @@ TEST(C11_A12, UnderNearestAttackerTheCornerGoesStraightToAPiece) {
     ElevenRules rules;
     rules.corner_mode = CornerMode::NEAREST_ATTACKER_GETS_BALL;
     Script s(0, rules);
-    s.input(WHITE, "seed",
-            {{"value", std::to_string(seed_for(ShotOutcome::CORNER, chances_at_e8()))}});
-    s.formations();
-    s.move("e3e4");
-    auto d = s.input(WHITE, "shot", {{"target", "e8"}});
+    auto d = shot_at_e8(s, ShotOutcome::CORNER);
     ASSERT_EQ(news(d, "shot")->facts.at("outcome"), "corner");
     // White's piece nearest h8: the rook on e4 (three king steps; the others stand on ranks 1
     // and 2).
