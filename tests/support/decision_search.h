@@ -34,4 +34,11 @@ inline const DeviceCommand* command(const std::vector<Decision>& ds, const std::
     return nullptr;
 }
 
+// The first GameNews of `kind` (a game's own decision: "ball_passed", "army_captured"), or null.
+inline const GameNews* news(const std::vector<Decision>& ds, const std::string& kind) {
+    for (const auto& d : ds)
+        if (auto p = std::get_if<GameNews>(&d.body); p && p->kind == kind) return p;
+    return nullptr;
+}
+
 }  // namespace venue::engine::testing

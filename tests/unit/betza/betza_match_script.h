@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../../support/decision_search.h"
 #include "games/betza/rules/betza_match.h"
 #include "games/betza/rules/betza_rules.h"
 #include "venue/venue_state.h"
@@ -27,13 +28,7 @@ inline engine::MatchConfig betza_config(const BetzaRules& rules = {}, int armies
     return c;
 }
 
-// The first GameNews of `kind` among the decisions, or nullptr.
-inline const engine::GameNews* news(const std::vector<engine::Decision>& d,
-                                    const std::string& kind) {
-    for (const engine::Decision& x : d)
-        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
-    return nullptr;
-}
+using engine::testing::news;
 
 // The decision of `kind` (its body's type) among the decisions, or nullptr.
 template <class T>

@@ -35,13 +35,7 @@ inline engine::MatchConfig eleven_config(const ElevenRules& rules = {}) {
     return c;
 }
 
-// The first GameNews of `kind` among the decisions, or nullptr.
-inline const engine::GameNews* news(const std::vector<engine::Decision>& d,
-                                    const std::string& kind) {
-    for (const engine::Decision& x : d)
-        if (auto* n = std::get_if<engine::GameNews>(&x.body); n && n->kind == kind) return n;
-    return nullptr;
-}
+using engine::testing::news;
 
 struct ElevenScript {
     explicit ElevenScript(engine::MatchConfig c = eleven_config()) : match(std::move(c)) {}

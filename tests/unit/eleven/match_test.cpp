@@ -166,8 +166,9 @@ TEST(C11_PASS_1, APassStartsFromTheCarrier) {
     EXPECT_EQ(d.back().reason, "the ball is not on d2");
 }
 
-TEST(C11_POSS_1, ACaptureBySideWithoutTheBallWinsIt) {
-    Script s;
+// White passes from the rook on e4 back to the pawn on e2, which dribbles to e3 the next turn;
+// Black's knight stands on f6, the rook on e4 beside the carrier.
+void pass_back_and_dribble(Script& s) {
     s.formations();
     s.move("e3e4");
     s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
@@ -175,6 +176,11 @@ TEST(C11_POSS_1, ACaptureBySideWithoutTheBallWinsIt) {
     s.move("g8f6");
     s.move("e2e3");  // the carrier pawn dribbles; the rook stays on e4
     s.input(WHITE, "end_turn");
+}
+
+TEST(C11_POSS_1, ACaptureBySideWithoutTheBallWinsIt) {
+    Script s;
+    pass_back_and_dribble(s);
     auto d = s.move("f6e4");  // takes the rook, which does not hold the ball (C11-A8: any capture)
     ASSERT_NE(news(d, "ball_won"), nullptr);
     EXPECT_EQ(d.front().rule, "C11-CHECK-1");  // the move, by the Laws
@@ -504,13 +510,7 @@ TEST(C11_A8, UnderCarrierOnlyOnlyTakingTheCarrierWinsTheBall) {
     ElevenRules rules;
     rules.possession_on_capture = PossessionOnCapture::CARRIER_ONLY;
     Script s(0, rules);
-    s.formations();
-    s.move("e3e4");
-    s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
-    s.input(WHITE, "end_turn");
-    s.move("g8f6");
-    s.move("e2e3");  // the carrier pawn dribbles; the rook stays on e4
-    s.input(WHITE, "end_turn");
+    pass_back_and_dribble(s);
     auto d = s.move("f6e4");  // takes the rook, not the carrier
     ASSERT_TRUE(s.accepted(d));
     EXPECT_EQ(news(d, "ball_won"), nullptr);

@@ -743,9 +743,10 @@ void BusinessMatch::take_back(const ArbiterAction& e, std::vector<Decision>& out
                            ") goes back to the position after ply " + std::to_string(to) + ": " +
                            e.note});
     }
-    const chess::Color side =
-        chess::Color(to % 2 == 0 ? branches_.front().game.start_position().side_to_move()
-                                 : ~branches_.front().game.start_position().side_to_move());
+    // Every open branch is at ply `to` now, so each has the same side to move.
+    chess::Color side = turn_;
+    for (const Branch& b : branches_)
+        if (b.open) side = b.game.position().side_to_move();
     turn_ = side;
     clock_.running = side;
     out.push_back({DeviceCommand{"hub", DeviceAction::CLOCK_RUN, side, 0, 0}, "X-3",

@@ -44,10 +44,10 @@ const char* clause_in_old_logs(const std::string& reason, bool removal) {
 
 std::optional<std::string> ChessballMatch::validate(const MatchConfig& config) {
     std::vector<int> buttons;
+    const bool reserves = ChessballRules::of(config).substitutes;  // CB-A25
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const TeamConfig& team = config.side(c);
         // CB-2.2 counts the players who own files; reserves (CB-A25) come on top.
-        const bool reserves = ChessballRules::of(config).substitutes;
         const std::size_t n = std::size_t(
             std::count_if(team.players.begin(), team.players.end(),
                           [&](const PlayerConfig& p) { return !(reserves && p.files.empty()); }));
@@ -294,17 +294,20 @@ void ChessballMatch::on(const ClaimPressed& e, std::vector<Decision>& out) {
     } else if (holder_ && !(*holder_ == *p)) {
         refuse_claim(*p, e.button, "CLAIM_HELD", "CB-3.2", name(*holder_) + " holds the claim",
                      true, out);
-    } else if (!has_legal_move(*p) && !rules_.claim_without_moves) {
-        refuse_claim(
-            *p, e.button, "NO_LEGAL_MOVE", "CB-A4",
-            name(*p) + " has no legal move on his files " + ownership_[p->team].files_of(p->index),
-            true, out);
     } else {
+        const bool can_move = has_legal_move(*p);  // the move generator once per press
+        if (!can_move && !rules_.claim_without_moves) {
+            refuse_claim(*p, e.button, "NO_LEGAL_MOVE", "CB-A4",
+                         name(*p) + " has no legal move on his files " +
+                             ownership_[p->team].files_of(p->index),
+                         true, out);
+            return;
+        }
         holder_ = *p;
         std::string why = name(*p) + " claims the move (button " + std::to_string(e.button) + ")";
         if (e.verdict == ClaimVerdict::TIE)
             why += "; a tie in one sample, won by the hub's draw (" + e.tie_rule + ")";
-        if (!has_legal_move(*p))  // CB-A4 accept
+        if (!can_move)  // CB-A4 accept
             why += "; he has no legal move on his files: he must release the claim";
         out.push_back({ClaimGranted{config_.id, player(*p).id, e.button}, grant_rule, why});
     }
