@@ -16,6 +16,7 @@
 #include "store/log_compare.h"
 #include "venue/chess_match.h"
 #include "venue/event_json.h"
+#include "venue/match_record.h"
 #include "venue/pgn_export.h"
 #include "venue/transcript.h"
 
@@ -267,6 +268,25 @@ int export_transcript(const std::string& path, const std::string& out) {
     return write_output(out, text);
 }
 
+// Every match's record (venue/match_record.h, schemas/record/record.schema.json): who played,
+// the options, and every decision in the log's order with its cause, clause and reason.
+int export_record(const std::string& path, const std::string& match, const std::string& out) {
+    engine::MatchRecords records;
+    auto r = runtime::replay_log_with_state(
+        path, [&](const runtime::Applied& a, const engine::VenueState&) {
+            records.add(a.seq, a.event, a.decisions);
+        });
+    if (!r) {
+        fmt::print(stderr, "venue export record: {}\n", r.error());
+        return 2;
+    }
+    if (!match.empty() && !r->state.match(match)) {
+        fmt::print(stderr, "venue export record: no match '{}' in {}\n", match, path);
+        return 2;
+    }
+    return write_output(out, records.document(r->state, match));
+}
+
 }  // namespace
 
 void register_log_commands(CLI::App& app) {
@@ -338,6 +358,18 @@ void register_log_commands(CLI::App& app) {
     tr->add_option("-o,--output", o->out, "Write here instead of standard output");
     tr->callback([o] {
         if (int rc = export_transcript(o->log, o->out)) throw CLI::RuntimeError(rc);
+    });
+    CLI::App* rec = exp->add_subcommand(
+        "record",
+        "The game record of every match (JSON, schemas/record/record.schema.json): players,\n"
+        "options, result, and every decision in order with the event that caused it, its\n"
+        "clause and its reason: moves with their SAN, and each game's own news (a pass, a\n"
+        "shot with its draw, a goal, a branch). Commands to devices are left out.");
+    rec->add_option("log", o->log, "The event log")->required();
+    rec->add_option("--match", o->match, "Only this match");
+    rec->add_option("-o,--output", o->out, "Write here instead of standard output");
+    rec->callback([o] {
+        if (int rc = export_record(o->log, o->match, o->out)) throw CLI::RuntimeError(rc);
     });
 }
 

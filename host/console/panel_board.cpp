@@ -84,6 +84,12 @@ void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiStat
             if (s.marks & MARK_RESTORE)
                 dl->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(q.x - inset, q.y - inset),
                             RESTORE, 0, 0, std::max(2.0f, cell / 12));
+            if (s.marks & MARK_BALL) {
+                // The ball: a white disc with a dark rim in the square's lower right corner.
+                const ImVec2 c(q.x - cell * 0.2f, q.y - cell * 0.2f);
+                dl->AddCircleFilled(c, cell * 0.15f, rgba(255, 255, 255));
+                dl->AddCircle(c, cell * 0.15f, rgba(20, 20, 20), 0, std::max(1.5f, cell / 30));
+            }
             if (s.marks & MARK_REMOVED) {
                 const float e = u.px(6);
                 dl->AddLine(ImVec2(p.x + e, p.y + e), ImVec2(q.x - e, q.y - e), REMOVED, u.px(5));

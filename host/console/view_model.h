@@ -45,6 +45,7 @@ enum SquareMark : std::uint8_t {
     MARK_CHECK = 4,      // the king of the side to move, in check
     MARK_RESTORE = 8,    // must be set back (Match::restore_squares, RestoreRequired)
     MARK_REMOVED = 16,   // a removed player's man to take off (PlayerRemoved)
+    MARK_BALL = 32,      // a game's ball (engine::BoardMark "ball")
 };
 
 struct SquareView {

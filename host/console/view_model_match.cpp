@@ -141,6 +141,17 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
             b.restore_text.clear();
         else if (cm->restore_squares().empty())
             b.restore_text = "restore the position";
+    } else if (!v.plays_a_tree) {
+        // A game of its own that shows its field as a chess board, with its marks (the ball).
+        for (const GameView& g : m.games()) {
+            if (!g.game) continue;
+            v.chess_board = true;
+            v.board = board_view(*g.game, g.restore_squares);
+            for (const engine::BoardMark& mark : g.marks)
+                if (mark.kind == "ball" && mark.square != chess::SQ_NONE)
+                    v.board.squares[mark.square].marks |= MARK_BALL;
+            break;
+        }
     }
 
     // A game that branches: the tree, a board per game of it, and the score it weighs.

@@ -161,9 +161,11 @@ int run_demo(const DemoOptions& o) {
             fmt::print("{}\n", chess::write_pgn(part));
     }
     const LatencySamples& l = account.latencies();
-    if (match && match->claims_the_move()) {
+    if (match && match->claims_the_move())
         fmt::print("Claims granted: {}, contested by a late teammate: {}\n", account.claims(),
                    account.contested());
+    // Every hub button press: a claim, or a game's own use of the buttons (Ready, End turn).
+    if (!l.press_to_decision.empty()) {
         fmt::print(
             "Press to decision (hub press time mapped to the host clock -> decision durable "
             "in the log):\n  {}\n",
@@ -189,8 +191,8 @@ int run_demo(const DemoOptions& o) {
     fmt::print("Wall time: {:.1f} s\n", wall);
     fmt::print(
         "Log: {}\n  venue replay {}\n  venue verify {}\n  venue export pgn {}\n"
-        "  venue export incidents {}\n",
-        log_path, log_path, log_path, log_path, log_path);
+        "  venue export incidents {}\n  venue export record {}\n",
+        log_path, log_path, log_path, log_path, log_path, log_path);
     return rc;
 }
 

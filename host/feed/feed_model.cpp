@@ -1,5 +1,6 @@
 #include "feed/feed_model.h"
 
+#include <algorithm>
 #include <set>
 #include <type_traits>
 
@@ -7,6 +8,7 @@
 #include "chess/san.h"
 #include "chess/uci.h"
 #include "venue/chess_match.h"
+#include "venue/game_rules.h"
 #include "venue/pgn_export.h"
 
 namespace venue::feed {
@@ -73,13 +75,20 @@ std::optional<LastMove> last_of(const chess::Game& game, int plies_before) {
     return m;
 }
 
-json board_json(const std::string& id, const chess::Game& game, std::optional<LastMove> last) {
+json board_json(const std::string& id, const chess::Game& game, std::optional<LastMove> last,
+                const std::vector<engine::BoardMark>& marks = {}) {
     const chess::Position& pos = game.position();
+    json m = json::array();
+    for (const engine::BoardMark& mark : marks)
+        m.push_back({{"square", chess::square_to_string(mark.square)},
+                     {"kind", mark.kind},
+                     {"label", mark.label}});
     return {{"id", id},
             {"fen", pos.fen()},
             {"to_move", side_name(pos.side_to_move())},
             {"check", pos.in_check()},
-            {"last_move", last ? last_move_json(*last) : json(nullptr)}};
+            {"last_move", last ? last_move_json(*last) : json(nullptr)},
+            {"marks", std::move(m)}};
 }
 
 json squares_json(const std::vector<chess::Square>& squares) {
@@ -165,7 +174,9 @@ json incidents_json(const engine::MatchConfig& c, const MatchMemory* memory) {
                      {"count", or_null(i.count)},
                      {"amount_ms", or_null(i.amount_ms)},
                      {"text", i.text},
-                     {"rule", i.rule}});
+                     {"rule", i.rule},
+                     {"news", i.news.empty() ? json(nullptr) : json(i.news)},
+                     {"facts", i.news.empty() ? json(nullptr) : json(i.facts)}});
     }
     return a;
 }
@@ -182,7 +193,7 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
         // A game per board, each a whole game from the start, in the tree by its mother.
         for (const engine::GameView& g : match.games()) {
             auto last = last_of(*g.game, 0);
-            json j = board_json(g.board, *g.game, last);
+            json j = board_json(g.board, *g.game, last, g.marks);
             j["branch"] = g.number;
             j["open"] = g.open;
             j["rating"] = or_null(g.rating);
@@ -199,7 +210,24 @@ json boards_json(const engine::Match& match, const MatchMemory* memory) {
     // part (an edit of the position, such as a removed player's men taken off, starts a new
     // part); plies count the whole game.
     const engine::ChessMatch* cm = match.chess();
-    if (!cm) return boards;
+    if (!cm) {
+        // A game of its own (no ChessMatch) shows the board it gives, if any, with its marks.
+        for (const engine::GameView& g : match.games()) {
+            if (!g.game) continue;
+            auto last = last_of(*g.game, g.plies_before);
+            json j = board_json(g.board, *g.game, last, g.marks);
+            j["branch"] = nullptr;
+            j["open"] = g.open;
+            j["rating"] = nullptr;
+            j["parent"] = nullptr;
+            j["split_ply"] = nullptr;
+            j["result"] = g.result;
+            j["ply"] = g.plies_before + int(g.game->ply_count());
+            j["restore_squares"] = squares_json(g.restore_squares);
+            boards.push_back(std::move(j));
+        }
+        return boards;
+    }
     const int plies = int(cm->clock_after_move().size());
     const int before = plies - int(cm->game().ply_count());
     auto last = last_of(cm->game(), before);
@@ -223,7 +251,17 @@ void add_incident(MatchMemory& mm, Incident i) {
     while (mm.incidents.size() > MAX_INCIDENTS) mm.incidents.pop_front();
 }
 
-void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine::Decision& d) {
+// Whether the match's game lists news of `kind` as a headline (GameRules::headline_news).
+bool is_headline(const engine::VenueState& state, const std::string& match,
+                 const std::string& kind) {
+    const engine::Match* m = state.match(match);
+    const engine::GameRules* game = m ? engine::find_game(m->config().game) : nullptr;
+    return game && std::find(game->headline_news.begin(), game->headline_news.end(), kind) !=
+                       game->headline_news.end();
+}
+
+void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine::Decision& d,
+                       const engine::VenueState& state) {
     using namespace engine;
     const std::int64_t seq = a.seq;
     auto incident = [&](std::string kind) {
@@ -298,6 +336,16 @@ void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine:
                 add_incident(mm, std::move(i));
             } else if constexpr (std::is_same_v<T, GameEnded>) {
                 add_incident(mm, incident("game_ended"));
+            } else if constexpr (std::is_same_v<T, GameNews>) {
+                if (!is_headline(state, b.match, b.kind)) return;
+                Incident i = incident("news");
+                i.news = b.kind;
+                i.facts = b.facts;
+                // A two-sided game's news names its side by colour.
+                if (auto side = b.facts.find("side"); side != b.facts.end())
+                    for (chess::Color c : {chess::WHITE, chess::BLACK})
+                        if (side->second == chess::color_name(c)) i.team = c;
+                add_incident(mm, std::move(i));
             }
         },
         d.body);
@@ -305,7 +353,7 @@ void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine:
 
 }  // namespace
 
-void remember(FeedMemory& memory, const runtime::Applied& a) {
+void remember(FeedMemory& memory, const runtime::Applied& a, const engine::VenueState& state) {
     const std::string id = match_of(a.event.body);
     if (!id.empty()) {
         MatchMemory& mm = memory.matches[id];
@@ -323,7 +371,7 @@ void remember(FeedMemory& memory, const runtime::Applied& a) {
         if (m.empty()) continue;
         MatchMemory& mm = memory.matches[m];
         mm.seq = a.seq;
-        remember_decision(mm, a, d);
+        remember_decision(mm, a, d, state);
     }
 }
 
@@ -422,7 +470,7 @@ FeedUpdate make_update(const engine::VenueState& state, std::span<const runtime:
                        FeedMemory& memory) {
     std::set<std::string> touched;
     for (const runtime::Applied& a : applied) {
-        remember(memory, a);
+        remember(memory, a, state);
         if (auto id = match_of(a.event.body); !id.empty()) touched.insert(id);
         for (const engine::Decision& d : a.decisions)
             if (auto id = match_of(d.body); !id.empty()) touched.insert(id);

@@ -64,6 +64,10 @@ struct Incident {
     std::optional<std::int64_t> amount_ms;
     std::string text;  // the decision's reason
     std::string rule;
+    // kind "news": a game's own news that its registry entry lists as a headline
+    // (GameRules::headline_news), by its kind ("shot"), with its facts ({"outcome": "save"}).
+    std::string news;
+    std::map<std::string, std::string> facts;
 };
 
 struct LastMove {
@@ -89,8 +93,9 @@ struct FeedMemory {
 // The match an event or a decision is about ("" when none: host and device events).
 using engine::match_of;
 
-// Takes in one applied event and its decisions.
-void remember(FeedMemory& memory, const runtime::Applied& applied);
+// Takes in one applied event and its decisions (`state`: the matches, whose games say which of
+// their news are headlines).
+void remember(FeedMemory& memory, const runtime::Applied& applied, const engine::VenueState& state);
 
 // The documents (schemas/feed/feed.schema.json).
 nlohmann::json match_document(const engine::Match& match, const MatchMemory* memory);

@@ -55,6 +55,10 @@ struct GameRules {
     std::optional<std::string> (*validate)(const MatchConfig& config) = nullptr;
     // The match; `config` has passed validate().
     std::unique_ptr<Match> (*make_match)(const MatchConfig& config) = nullptr;
+    // The kinds of the game's own news (GameNews) that the TV feed lists with the match's
+    // incidents, for the live stream and the scoreboard's status line: a shot and its outcome, a
+    // goal. Other news stays in the log and the console.
+    std::vector<std::string> headline_news = {};
 };
 
 // Every game this build runs, in the order they are offered. Defined by the games' registration

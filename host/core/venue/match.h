@@ -93,8 +93,17 @@ struct Standing {
     }
 };
 
+// Something a display draws on a square besides the piece: a game's own object that no board
+// senses (a ball), by its kind, which the console and the TV overlay know how to draw.
+struct BoardMark {
+    chess::Square square = chess::SQ_NONE;
+    std::string kind;   // "ball"
+    std::string label;  // in words, for a tooltip or a screen reader: "the ball, White's rook"
+};
+
 // One game of the match as it stands, for the console and the feed: the game being played on a
-// board, with its place in the tree when the match plays several (a branch and its mother).
+// board, with its place in the tree when the match plays several (a branch and its mother). A
+// match that is no ChessMatch and plays no tree may give one, for its board to be shown.
 struct GameView {
     std::string board;  // the board it is played on ("" when the match names none)
     const chess::Game* game = nullptr;
@@ -111,6 +120,7 @@ struct GameView {
     int split_ply = 0;
     std::optional<int> rating;
     std::string setup_board;
+    std::vector<BoardMark> marks;  // drawn over the squares (the ball)
 };
 
 class ChessMatch;

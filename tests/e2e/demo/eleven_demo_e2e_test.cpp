@@ -5,6 +5,8 @@
 // demo's, the passes and shots declared at the board, the goals, and a result the replay gives.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "demo_process.h"
 #include "runtime/replay.h"
 
@@ -15,7 +17,12 @@ using namespace e2e;
 
 struct FromLog {
     int seeds = 0, passes = 0, in_hand = 0, shots = 0, goals = 0, kick_offs = 0, taps = 0;
-    int refused = 0;  // EventIgnored of the match's own rules (C11-*): the players never err
+    int goal_news = 0;  // each goal as the game tells it (goals counts every score change)
+    int upgrades = 0;
+    // EventIgnored of the match's own rules (C11-*): the players err once, on purpose (White's
+    // first formation lacks the pawn in front of its king), then set it right.
+    int refused = 0;
+    std::string refused_rule;
     std::vector<engine::GameEnded> ended;
     std::string state_hash;
 };
@@ -33,12 +40,16 @@ FromLog read_log(const std::string& log, runtime::ReplayOutcome& outcome) {
                     f.in_hand += n->kind == "ball_in_hand";
                     f.shots += n->kind == "shot";
                     f.kick_offs += n->kind == "kick_off";
+                    f.upgrades += n->kind == "upgrade";
+                    f.goal_news += n->kind == "goal";
                 }
                 if (std::holds_alternative<engine::ScoreChanged>(d.body)) ++f.goals;
                 if (auto* g = std::get_if<engine::GameEnded>(&d.body)) f.ended.push_back(*g);
                 if (std::holds_alternative<engine::EventIgnored>(d.body) &&
-                    d.rule.rfind("C11-", 0) == 0)
+                    d.rule.rfind("C11-", 0) == 0) {
                     ++f.refused;
+                    f.refused_rule = d.rule;
+                }
             }
         });
     EXPECT_TRUE(replayed) << (replayed ? "" : replayed.error());
@@ -64,7 +75,11 @@ TEST(ElevenDemoE2E, TwoPlayersPlayToTwoGoalsAtTheBoardAndTheLogTellsIt) {
     EXPECT_GE(f.kick_offs, 2) << "a goal restarts the formations";
     ASSERT_EQ(f.ended.size(), 1u);
     EXPECT_EQ(f.ended[0].termination, "goals");
-    EXPECT_EQ(f.refused, 0) << "the demo's players make no declaration the rules refuse";
+    EXPECT_EQ(f.refused, 1) << "one Ready, refused for a wrong formation, and nothing else";
+    EXPECT_EQ(f.refused_rule.rfind("C11-FORM", 0), 0u) << f.refused_rule;
+    if (f.kick_offs >= 2) {
+        EXPECT_EQ(f.upgrades, 1) << "after the first goal the scorer brings the substitute on";
+    }
     EXPECT_GT(f.taps, 0);
     EXPECT_GT(f.in_hand, 0) << "the ball is put in hand by tapping the carrier twice";
     EXPECT_GT(f.passes, 0) << "then a teammate tapped receives it";
@@ -72,6 +87,22 @@ TEST(ElevenDemoE2E, TwoPlayersPlayToTwoGoalsAtTheBoardAndTheLogTellsIt) {
     EXPECT_EQ(f.state_hash, final_state(demo.out));
     Ran verify = run(VENUE + " verify " + log + " 2>&1");
     EXPECT_EQ(verify.status, 0) << verify.out;
+    // The game record tells the same shots and goals (schemas/record/record.schema.json).
+    Ran record = run(VENUE + " export record " + log + " --match c11");
+    ASSERT_EQ(record.status, 0) << record.out;
+    const auto doc = nlohmann::json::parse(record.out);
+    int record_shots = 0, record_goals = 0, record_scores = 0;
+    for (const auto& e : doc.at("matches").at(0).at("entries")) {
+        record_scores += e.at("decision") == "score_changed";
+        if (e.at("decision") != "game_news") continue;
+        record_shots += e.at("fields").at("kind") == "shot";
+        record_goals += e.at("fields").at("kind") == "goal";
+    }
+    EXPECT_EQ(record_shots, f.shots);
+    EXPECT_EQ(record_goals, f.goal_news);
+    EXPECT_EQ(record_scores, f.goals);
+    EXPECT_GE(f.goal_news, 1);
+    EXPECT_EQ(doc.at("matches").at(0).at("result"), outcome.state.match("c11")->result());
 
     // The same seed plays the same match.
     const std::string again = (dir / "again.sqlite").string();

@@ -9,9 +9,11 @@
 #include <filesystem>
 
 #include "../../support/business_tree.h"
+#include "config/venue_config.h"
 #include "feed/feed_model.h"
 #include "feed/feed_server.h"
 #include "feed_script.h"
+#include "games/eleven/rules/shot.h"
 
 namespace venue::feed::testing {
 namespace {
@@ -163,6 +165,67 @@ TEST_F(Overlays, TheTreeShowsEveryBranchWithItsRatingUnderItsMother) {
     std::filesystem::remove(png);
     run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
                  png.string() + " '" + base + "/overlay/tree?match=m1'"));
+    EXPECT_TRUE(std::filesystem::exists(png)) << png;
+}
+
+// Chess Eleven (schemas/config/examples/eleven.toml): the kick-off wins White the ball on e4 and
+// its shot at e8 is saved. The board shows the ball with the keeper on d8; the scoreboard's
+// status line is the shot and its outcome, from the feed's incidents (a headline of the game).
+TEST_F(Overlays, TheBallIsOnTheBoardAndTheShotIsInTheStatusLine) {
+    using namespace engine;
+    auto config =
+        config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/eleven.toml");
+    ASSERT_TRUE(config) << config.error().to_string();
+    VenueState state;
+    std::vector<runtime::Applied> applied;
+    auto send = [&](EventBody body) {
+        Event e{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt, std::move(body)};
+        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
+    };
+    auto input = [&](chess::Color side, std::string kind,
+                     std::map<std::string, std::string> args = {}) {
+        GameInput in;
+        in.match = "c11";
+        in.side = side;
+        in.kind = std::move(kind);
+        in.args = std::move(args);
+        send(in);
+    };
+    send(MatchCreated{config->matches.front()});
+    // The seed whose first draw saves a shot from e4 at e8 (Black's king keeps goal on d8).
+    const std::string field = "rnbk1bnr/pppp4/8/8/4R3/8/2PPPP2/RNBK1BN1";
+    const auto chances = games::eleven::shot_chances(*games::eleven::placement_of(field),
+                                                     chess::WHITE, chess::SQ_E8, {});
+    std::uint64_t seed = 1;
+    while (games::eleven::draw_outcome(chances, {}, seed, 0) != games::eleven::ShotOutcome::SAVE)
+        ++seed;
+    input(chess::WHITE, "seed", {{"value", std::to_string(seed)}});
+    input(chess::WHITE, "substitute", {{"piece", "q"}});
+    input(chess::BLACK, "substitute", {{"piece", "q"}});
+    send(BoardSnapshot{"c11", "12345", "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1"});
+    input(chess::WHITE, "ready");
+    input(chess::BLACK, "ready");
+    send(MoveSensed{"c11", "12345", "e3e4"});
+    input(chess::WHITE, "shot", {{"target", "e8"}});
+    FeedMemory memory;
+    server_->publish(make_update(state, applied, memory));
+    const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
+    const std::string board = run(chromium("--dump-dom '" + base + "/overlay/board?match=c11'"));
+    EXPECT_NE(board.find("data-square=\"d8\"><span class=\"pc b\" data-piece=\"k\">\u265a</span>"
+                         "<span class=\"mark ball\" data-mark=\"ball\""),
+              std::string::npos)
+        << board;
+    EXPECT_EQ(board.find("data-square=\"e4\"><span class=\"pc w\" data-piece=\"R\">\u265c</span>"
+                         "<span class=\"mark"),
+              std::string::npos);
+    const std::string score =
+        run(chromium("--dump-dom '" + base + "/overlay/scoreboard?match=c11'"));
+    const std::string status = text_of(score, "status");
+    EXPECT_NE(status.find("White shoots at e8: save"), std::string::npos) << status;
+    const auto png = shots_ / "eleven-board.png";
+    std::filesystem::remove(png);
+    run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
+                 png.string() + " '" + base + "/overlay/board?match=c11'"));
     EXPECT_TRUE(std::filesystem::exists(png)) << png;
 }
 

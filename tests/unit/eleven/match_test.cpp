@@ -22,13 +22,14 @@ struct Script : testing::ElevenScript {
     explicit Script(int goals_to_win = 0, ElevenRules rules = {})
         : ElevenScript(testing::eleven_config(), rules, goals_to_win) {}
 
-    // Both sides declare a queen as substitute, set `placement` and press Ready.
-    void formations(const std::string& placement = OPEN_E_FILE) {
+    // Both sides declare a queen as substitute, set `placement` and press Ready; returns the
+    // decisions of the last Ready (the kick-off's).
+    std::vector<Decision> formations(const std::string& placement = OPEN_E_FILE) {
         input(WHITE, "substitute", {{"piece", "q"}});
         input(BLACK, "substitute", {{"piece", "q"}});
         board(placement);
         input(WHITE, "ready");
-        input(BLACK, "ready");
+        return input(BLACK, "ready");
     }
 };
 
@@ -627,6 +628,162 @@ TEST(C11_A26, FormationsAreSetPhysicallyInFullViewAndEachIsShownAsItDevelops) {
     const auto* black = news(d, "formation");
     ASSERT_NE(black, nullptr);
     EXPECT_EQ(black->facts.at("side"), "Black");
+}
+
+namespace a7 {
+
+ElevenRules turn_rules(PossessionTurn turn) {
+    ElevenRules r;
+    r.possession_turn = turn;
+    return r;
+}
+
+// The rook's kick-off onto e4 wins the ball; its pass back to the pawn on e2 and Black's reply
+// leave White on the ball with a new turn: the pawn on e2 may pass up the e-file to the rook.
+void new_turn_on_the_ball(Script& s) {
+    s.formations();
+    s.move("e3e4");
+    s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
+    s.input(WHITE, "end_turn");
+    s.move("g8f6");
+}
+
+}  // namespace a7
+
+TEST(C11_A7, ByDefaultAPassMayComeBeforeTheMove) {
+    Script s;
+    a7::new_turn_on_the_ball(s);
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e2"}, {"to", "e4"}}), "ball_passed"), nullptr);
+    EXPECT_TRUE(s.accepted(s.move("a1a2")));
+}
+
+TEST(C11_A7, UnderMoveThenPassOnlyNoMoveFollowsThePass) {
+    Script s(0, a7::turn_rules(PossessionTurn::MOVE_THEN_PASS_ONLY));
+    a7::new_turn_on_the_ball(s);
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e2"}, {"to", "e4"}}), "ball_passed"), nullptr);
+    auto d = s.move("a1a2");
+    ASSERT_NE(find<engine::MoveRefused>(d), nullptr);
+    EXPECT_EQ(d.front().rule, "C11-A7");
+    EXPECT_NE(d.front().reason.find("the move comes before the pass"), std::string::npos);
+    // The move first, then the pass: the turn the alternative allows.
+    Script t(0, a7::turn_rules(PossessionTurn::MOVE_THEN_PASS_ONLY));
+    t.formations();
+    ASSERT_TRUE(t.accepted(t.move("e3e4")));
+    EXPECT_NE(news(t.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}}), "ball_passed"), nullptr);
+}
+
+TEST(C11_A7, UnderTripleOnlyAfterCornerATurnIsAMoveOrAPassButAllThreeAfterACorner) {
+    ElevenRules rules = a7::turn_rules(PossessionTurn::TRIPLE_ONLY_AFTER_CORNER);
+    Script s(0, rules);
+    s.formations();
+    s.move("e3e4");
+    auto d = s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-A7");
+    // The corner's turn allows all three: the corner goes to the rook on e4 at once
+    // (nearest_attacker_gets_ball), Black moves, and White dribbles, passes and may shoot.
+    rules.corner_mode = CornerMode::NEAREST_ATTACKER_GETS_BALL;
+    Script c(0, rules);
+    ASSERT_EQ(news(shot_at_e8(c, ShotOutcome::CORNER), "shot")->facts.at("outcome"), "corner");
+    ASSERT_TRUE(c.accepted(c.move("a7a6")));
+    ASSERT_EQ(c.match.to_move(), WHITE);
+    ASSERT_TRUE(c.accepted(c.move("e4e5")));
+    EXPECT_NE(news(c.input(WHITE, "pass", {{"from", "e5"}, {"to", "e2"}}), "ball_passed"), nullptr);
+}
+
+TEST(C11_A7, UnderPassMandatoryAfterGainTheSideThatWonTheBallPassesFirst) {
+    ElevenRules rules;
+    rules.pass_mandatory_after_gain = true;
+    Script s(0, rules);
+    s.formations();
+    s.move("e3e4");  // the kick-off wins the ball: a pass is owed
+    auto d = s.input(WHITE, "end_turn");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-A7");
+    d = s.input(WHITE, "shot", {{"target", "e8"}});
+    EXPECT_EQ(d.back().rule, "C11-A7");
+    EXPECT_NE(d.back().reason.find("passes before it shoots"), std::string::npos);
+    ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}}), "ball_passed"), nullptr);
+    EXPECT_NE(news(s.input(WHITE, "end_turn"), "turn"), nullptr);
+}
+
+TEST(C11_A7, APassOwedLapsesWhenNoTeammateCanReceiveIt) {
+    ElevenRules rules;
+    rules.pass_mandatory_after_gain = true;
+    Script s(0, rules);
+    // White's rook on e4 has the ball; its king on a1 is on none of its lines, nor it on the
+    // king's: no pass can be made.
+    s.field("3k4/8/8/8/4R3/8/8/K7 w - - 0 1", SQ_E4, WHITE);
+    auto j = nlohmann::json::parse(s.match.extra_snapshot());
+    j["a7"] = {false, -1, int(WHITE)};  // White won the ball
+    ASSERT_TRUE(s.match.restore_extra(j.dump()));
+    ASSERT_TRUE(s.accepted(s.move("e4e5")));
+    auto d = s.input(WHITE, "end_turn");
+    ASSERT_NE(news(d, "no_pass"), nullptr);
+    EXPECT_EQ(d.front().rule, "C11-A7");
+    EXPECT_EQ(s.match.to_move(), BLACK);
+}
+
+TEST(C11_A19, UnderGoldenGoalATieAtFullTimePlaysOnUntilTheNextGoal) {
+    ElevenRules rules;
+    rules.tie = Tie::GOLDEN_GOAL;
+    Script s(0, rules);
+    s.input(WHITE, "seed",
+            {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
+    s.formations();
+    s.input(WHITE, "half_time");
+    s.formations();
+    auto d = s.input(WHITE, "full_time");
+    ASSERT_NE(news(d, "golden_goal"), nullptr);
+    EXPECT_EQ(find<engine::GameEnded>(d), nullptr);
+    EXPECT_EQ(s.match.half(), 3);
+    EXPECT_EQ(s.match.clock_face_label(WHITE), "Golden goal");
+    d = s.formations();
+    EXPECT_EQ(s.match.to_move(), WHITE);  // the first half's kick-off side
+    // No time limit: the hub's clock stops, and a flag changes nothing.
+    EXPECT_NE(engine::testing::command(d, "clock.pause"), nullptr);
+    EXPECT_EQ(engine::testing::command(d, "clock.run"), nullptr);
+    EXPECT_EQ(s.send(engine::FlagFell{"e1", WHITE}).back().rule, "C11-A19");
+    s.move("e3e4");
+    const Decision* ended = nullptr;
+    d = s.input(WHITE, "shot", {{"target", "e8"}});
+    ASSERT_NE(find<engine::GameEnded>(d, &ended), nullptr);
+    EXPECT_EQ(s.match.result(), "1-0");
+    EXPECT_EQ(ended->rule, "C11-A19");
+}
+
+TEST(C11_A19, UnderExtraTimeATieGetsOneMorePeriodAndThenTheMostGoalsWins) {
+    ElevenRules rules;
+    rules.tie = Tie::EXTRA_TIME;
+    rules.extra_time_ms = 180'000;
+    Script s(0, rules);
+    s.input(WHITE, "seed",
+            {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
+    s.formations();
+    s.input(WHITE, "half_time");
+    s.formations();
+    auto d = s.input(WHITE, "full_time");
+    ASSERT_NE(news(d, "extra_time"), nullptr);
+    EXPECT_EQ(s.match.half(), 3);
+    // The extra period's countdown on White's face (Black's is the formation's).
+    bool extra_set = false;
+    for (const Decision& x : d)
+        if (const auto* c = std::get_if<engine::DeviceCommand>(&x.body);
+            c && c->command == engine::DeviceAction::CLOCK_SET_TIME && c->side == WHITE)
+            extra_set = c->amount_ms == 180'000;
+    EXPECT_TRUE(extra_set);
+    s.formations();  // the first half's kick-off side starts
+    s.move("e3e4");
+    s.input(WHITE, "shot", {{"target", "e8"}});
+    EXPECT_EQ(s.match.goals(WHITE), 1);
+    EXPECT_EQ(s.match.result(), "*");  // a goal in extra time does not end it
+    s.formations();
+    const Decision* ended = nullptr;
+    d = s.send(engine::FlagFell{"e1", WHITE});
+    ASSERT_NE(find<engine::GameEnded>(d, &ended), nullptr);
+    EXPECT_EQ(s.match.result(), "1-0");
+    EXPECT_EQ(ended->rule, "C11-A19");
+    EXPECT_NE(ended->reason.find("the end of extra time"), std::string::npos) << ended->reason;
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "feed/feed_model.h"
 #include "feed/feed_schema.h"
 #include "feed_script.h"
+#include "games/eleven/rules/eleven_field.h"
+#include "games/eleven/rules/shot.h"
 #include "json_schema_check.h"
 #include "venue/game_rules.h"
 
@@ -176,6 +178,77 @@ TEST(FeedSchema, AGamesFactsAndClockFaceLabelsAreInTheDocument) {
     const json two = match_document(plain, nullptr);
     EXPECT_FALSE(two.contains("facts"));
     EXPECT_FALSE(two["clock"].contains("labels"));
+}
+
+// A game's own board (no ChessMatch) with its marks, and its headline news among the incidents:
+// Chess Eleven's kick-off wins the ball on e4, and the shot at e8 is drawn a goal.
+TEST(FeedSchema, AGamesBoardWithItsBallAndItsHeadlinesAreInTheDocument) {
+    using namespace engine;
+    MatchConfig c;
+    c.id = "c11";
+    c.game = "eleven";
+    c.board = "b1";
+    c.white().players.push_back({"W", "w", 0, {0}, ""});
+    c.black().players.push_back({"B", "b", 0, {8}, ""});
+    VenueState state;
+    std::vector<runtime::Applied> applied;
+    auto send = [&](EventBody body) {
+        const Event e{std::int64_t(applied.size() + 1), std::nullopt, std::move(body)};
+        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
+    };
+    auto input = [&](chess::Color side, const std::string& kind,
+                     std::map<std::string, std::string> args = {}) {
+        GameInput in;
+        in.match = "c11";
+        in.side = side;
+        in.kind = kind;
+        in.args = std::move(args);
+        send(in);
+    };
+    send(MatchCreated{c});
+    // The seed whose first draw makes the rook's shot from e4 at e8 a goal.
+    const auto chances = games::eleven::shot_chances(
+        *games::eleven::placement_of("rnbk1bnr/pppp4/8/8/4R3/8/2PPPP2/RNBK1BN1"), chess::WHITE,
+        chess::SQ_E8, {});
+    std::uint64_t seed = 1;
+    while (games::eleven::draw_outcome(chances, {}, seed, 0) != games::eleven::ShotOutcome::GOAL)
+        ++seed;
+    input(chess::WHITE, "seed", {{"value", std::to_string(seed)}});
+    input(chess::WHITE, "substitute", {{"piece", "q"}});
+    input(chess::BLACK, "substitute", {{"piece", "q"}});
+    send(BoardSnapshot{"c11", "b1", "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1"});
+    input(chess::WHITE, "ready");
+    input(chess::BLACK, "ready");
+    send(MoveSensed{"c11", "b1", "e3e4"});
+    SchemaCheck check(schema());
+    FeedMemory memory;
+    json doc = json::parse(make_update(state, applied, memory).matches.at("c11"));
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    ASSERT_EQ(doc["boards"].size(), 1u) << doc.dump();
+    EXPECT_EQ(doc["boards"][0]["last_move"]["san"], "Re4");
+    ASSERT_EQ(doc["boards"][0]["marks"].size(), 1u);
+    EXPECT_EQ(doc["boards"][0]["marks"][0]["square"], "e4");
+    EXPECT_EQ(doc["boards"][0]["marks"][0]["kind"], "ball");
+    const std::size_t before = applied.size();
+    input(chess::WHITE, "shot", {{"target", "e8"}});
+    doc = json::parse(
+        make_update(state, std::span(applied).subspan(before), memory).matches.at("c11"));
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    ASSERT_FALSE(doc["incidents"].empty());
+    const json& goal = doc["incidents"].back();
+    EXPECT_EQ(goal["kind"], "news");
+    EXPECT_EQ(goal["news"], "goal");
+    EXPECT_EQ(goal["team"], "white");
+    EXPECT_EQ(goal["facts"]["tally"], "1-0");
+    EXPECT_EQ(goal["rule"], "C11-SHOOT-4");
+    // The shot and its outcome came just before it.
+    const json& shot = doc["incidents"][doc["incidents"].size() - 2];
+    EXPECT_EQ(shot["news"], "shot");
+    EXPECT_EQ(shot["facts"]["outcome"], "goal");
+    // The formation phase after the goal has no field: no board.
+    EXPECT_TRUE(doc["boards"].empty());
+    // Other news (the turn passing, the ball won) is not a headline.
+    for (const json& i : doc["incidents"]) EXPECT_NE(i["news"], "ball_won");
 }
 
 }  // namespace

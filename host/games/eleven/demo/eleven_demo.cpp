@@ -72,13 +72,18 @@ class PlannedEleven final : public demo::PlannedDemo {
         return out;
     }
     std::optional<std::uint64_t> seed() const override { return plan_.seed; }
-    // The ball's story: won, passed, in hand, shot at goal, the kick-offs and the halves.
+    // The ball's story: won, passed, in hand, shot at goal, the kick-offs and the halves; what
+    // the rules refused, with its clause.
     std::optional<std::string> account_line(const engine::Decision& d) const override {
+        if (std::holds_alternative<engine::EventIgnored>(d.body) && d.rule.rfind("C11-", 0) == 0)
+            return fmt::format("refused  {} [{}]", d.reason, d.rule);
         const auto* n = std::get_if<engine::GameNews>(&d.body);
         if (!n) return std::nullopt;
-        static const char* const SHOWN[] = {"ball_won",  "ball_passed", "ball_in_hand",
-                                            "shot",      "kick_off",    "restart",
-                                            "half_over", "ready",       "formation_default"};
+        static const char* const SHOWN[] = {
+            "ball_won",          "ball_passed", "ball_in_hand", "shot",
+            "kick_off",          "restart",     "half_over",    "ready",
+            "upgrade",           "no_pass",     "substitute",   "golden_goal",
+            "formation_default", "extra_time"};
         for (const char* kind : SHOWN)
             if (n->kind == kind) return fmt::format("ball     {} [{}]", d.reason, d.rule);
         return std::nullopt;

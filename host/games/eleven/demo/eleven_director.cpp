@@ -74,6 +74,9 @@ void ElevenDirector::observe(const runtime::StepRecord& record) {
             if (const auto* n = std::get_if<engine::GameNews>(&d.body); n && n->kind != "formation")
                 ++progress_;
             if (std::holds_alternative<engine::GameEnded>(d.body)) game_over_ = true;
+            if (std::holds_alternative<engine::EventIgnored>(d.body) &&
+                d.rule.rfind("C11-FORM", 0) == 0)
+                ready_refused_ = true;
         }
 }
 
@@ -104,12 +107,48 @@ void ElevenDirector::act() {
     single_move(m);
 }
 
-// The default formations, each square set as the players would: what is not where it belongs
-// is lifted, then every missing piece is put down; then both buttons (Ready).
+Placement ElevenDirector::formation_for(const ElevenMatch& m, Color side) const {
+    Placement own = default_formation(side, m.rules());
+    if (side == WHITE && !showed_invalid_) {
+        // The pawn in front of the king (d2) set on b2: no pawn shields the king (C11-FORM).
+        own[SQ_D2] = NO_PIECE;
+        own[SQ_B2] = W_PAWN;
+    }
+    if (m.upgraded(side)) {
+        // The substitute (the default's queen) comes on for the c-pawn.
+        const Square c_pawn = side == WHITE ? SQ_C2 : SQ_C7;
+        own[c_pawn] = make_piece(side, QUEEN);
+    }
+    return own;
+}
+
+// The formations, each square set as the players would: what is not where it belongs is lifted,
+// then every missing piece is put down; then both buttons (Ready).
 void ElevenDirector::set_formations(const ElevenMatch& m) {
+    if (ready_refused_) showed_invalid_ = true;
+    // After a goal the side that may brings its substitute on, once in the demo: the player
+    // asks, the arbiter enters it.
+    if (!showed_substitute_)
+        for (Color side : {WHITE, BLACK})
+            if (m.may_upgrade(side) && !m.ready(side)) {
+                showed_substitute_ = true;
+                engine::GameInput in;
+                in.match = plan_.match.id;
+                in.side = side;
+                in.kind = "upgrade";
+                in.arbiter = "Arbiter (demo)";
+                in.note = plan_.match.side(side).players.at(0).name +
+                          " brings the substitute on for the c-pawn";
+                post(std::move(in));
+                waiting_ = [this, side] {
+                    return match().upgraded(side) || match().stage() != Stage::FORMATION;
+                };
+                want_progress_ = 1 << 30;
+                return;
+            }
     Placement target{};
     for (Color side : {WHITE, BLACK}) {
-        const Placement own = default_formation(side, m.rules());
+        const Placement own = formation_for(m, side);
         for (int s = 0; s < SQUARE_NB; ++s)
             if (own[std::size_t(s)] != NO_PIECE) target[std::size_t(s)] = own[std::size_t(s)];
     }
@@ -132,13 +171,23 @@ void ElevenDirector::set_formations(const ElevenMatch& m) {
     }
     for (Color side : {WHITE, BLACK})
         if (!m.ready(side)) {
+            ready_refused_ = false;
             press(button_of(side), 80);
             waiting_ = [this, side] {
-                return match().ready(side) || match().stage() != Stage::FORMATION;
+                return match().ready(side) || match().stage() != Stage::FORMATION || ready_refused_;
             };
             want_progress_ = 1 << 30;
             return;
         }
+}
+
+std::optional<Move> ElevenDirector::mate_in_one(const ElevenMatch& m) const {
+    for (Move mv : legal_moves(m.field())) {
+        Position after = m.field();
+        after.do_move(mv);
+        if (after.in_check() && legal_moves(after).empty()) return mv;
+    }
+    return std::nullopt;
 }
 
 // The side with the ball: pass to a teammate with a clear shot, shoot when the carrier has one
@@ -167,8 +216,9 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
     if ((moved || passed) && !in_check && shot_target(field, side, carrier, rules))
         return tap(carrier, 3);  // ball in hand, then the shot
     if (!passed && !in_check) {
-        // A teammate with a clear shot first; else one nearer the goal than the carrier.
-        std::optional<Square> shooter, ahead;
+        // A teammate with a clear shot first; else one nearer the goal than the carrier; else,
+        // now and then, any teammate the ball can reach (to keep it from a defender).
+        std::optional<Square> shooter, ahead, anyone;
         for (int s = 0; s < SQUARE_NB; ++s) {
             const Square r = Square(s);
             const Piece p = field[std::size_t(s)];
@@ -176,12 +226,19 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
             if (pass_problem(field, carrier, r, rules)) continue;
             if (!shooter && shot_target(field, side, r, rules)) shooter = r;
             if (!ahead && to_goal(side, r) < to_goal(side, carrier)) ahead = r;
+            if (!anyone) anyone = r;
         }
-        if (const auto to = shooter ? shooter : ahead) {
+        const auto to = shooter                    ? shooter
+                        : ahead                    ? ahead
+                        : anyone && choose(2) == 0 ? anyone
+                                                   : std::nullopt;
+        if (to) {
             tap(carrier, 2);
             return tap(*to, 1);
         }
     }
+    if (!moved)
+        if (const auto mate = mate_in_one(m)) return play(*mate);
     if (!moved) {
         std::vector<Move> forward, any;
         for (Move mv : legal_moves(pos)) {
@@ -200,9 +257,15 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
 void ElevenDirector::single_move(const ElevenMatch& m) {
     const Position& pos = m.field();
     const ElevenRules& rules = m.rules();
-    std::vector<Move> best, captures, any;
+    if (const auto mate = mate_in_one(m)) return play(*mate);
+    // Now and then a piece drops into an empty square of its goal, where it may block a shot.
+    const bool into_goal = m.ball().where == Ball::Where::CARRIER && choose(3) == 0;
+    std::vector<Move> best, captures, goal, any;
     for (Move mv : legal_moves(pos)) {
         any.push_back(mv);
+        if (into_goal && type_of(pos.piece_on(mv.from())) != KING &&
+            is_goal_square(pos.side_to_move(), mv.to()) && pos.piece_on(mv.to()) == NO_PIECE)
+            goal.push_back(mv);
         if (m.ball().where == Ball::Where::CENTRE) {
             if (in_centre(mv.to(), rules)) best.push_back(mv);
         } else if (m.ball().where == Ball::Where::CARRIER && mv.to() == m.ball().square) {
@@ -211,7 +274,10 @@ void ElevenDirector::single_move(const ElevenMatch& m) {
             captures.push_back(mv);
         }
     }
-    const std::vector<Move>& from = !best.empty() ? best : !captures.empty() ? captures : any;
+    const std::vector<Move>& from = !best.empty()       ? best
+                                    : !goal.empty()     ? goal
+                                    : !captures.empty() ? captures
+                                                        : any;
     if (from.empty()) return end_turn(m.to_move());
     play(from[choose(from.size())]);
 }

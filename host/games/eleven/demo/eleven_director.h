@@ -5,8 +5,12 @@
 // with the ball moves its carrier towards goal, passes (the carrier tapped twice, then the
 // receiver) to a teammate with a clear shot and shoots (the carrier tapped a third time), or
 // ends its turn with the button; the side without it makes its one move, taking the carrier
-// when it can. Choices between equals come from the plan's seed, so the same seed plays the
-// same game. Every step waits for the engine's answer and fails with its name if none comes.
+// when it can, else now and then dropping a piece into its goal. A mate in one is always played
+// (two goals). What a demo should show once happens once: White's first formation lacks the
+// pawn in front of its king, Ready is refused and the pawn is set right; the first side that may
+// bring its substitute on after a goal does (the arbiter enters it), the queen for its c-pawn.
+// Choices between equals come from the plan's seed, so the same seed plays the same game. Every
+// step waits for the engine's answer and fails with its name if none comes.
 //
 // Runs on the daemon's thread, between steps (poll()): no locks, no threads of its own.
 #pragma once
@@ -39,6 +43,10 @@ class ElevenDirector : public demo::People {
     // The next thing a person does, from the match as it stands; it sets what to wait for.
     void act();
     void set_formations(const ElevenMatch& m);
+    // The formation `side` sets now: the default, but for what the demo shows once.
+    Placement formation_for(const ElevenMatch& m, chess::Color side) const;
+    // A legal move of the side to move that mates, if there is one.
+    std::optional<chess::Move> mate_in_one(const ElevenMatch& m) const;
     void possession_turn(const ElevenMatch& m);
     void single_move(const ElevenMatch& m);
     void play(chess::Move move);
@@ -55,6 +63,11 @@ class ElevenDirector : public demo::People {
     int want_progress_ = 0;
     std::function<bool()> waiting_;  // the current step's wait, beside progress
     bool game_over_ = false;
+    // What the demo shows once: a Ready refused for a wrong formation (then set right), and a
+    // substitute brought on after a goal.
+    bool ready_refused_ = false;
+    bool showed_invalid_ = false;
+    bool showed_substitute_ = false;
 };
 
 }  // namespace venue::games::eleven

@@ -242,7 +242,11 @@ void ElevenMatch::kick_off(Out& out) {
         out.push_back({engine::RestoreRequired{config_.id, field().fen(), {}}, "C11-A4",
                        "set the board to the formations being played"});
     }
-    run_half_clock("C11-A17", "play: the half's countdown runs", out);
+    if (golden_goal())
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_PAUSE, WHITE, 0},
+                       "C11-A19", "the golden goal has no time limit: the clock stops"});
+    else
+        run_half_clock("C11-A17", "play: the half's countdown runs", out);
 }
 
 // --- Play (C11-TURN-*, C11-PASS-*, C11-SHOOT-*, C11-POSS-*, C11-CHECK-*) ----------------------
@@ -257,6 +261,7 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
     const std::string who = color_name(turn_);
     if (possession_ == turn_ && moved_)
         return refuse("C11-TURN-2", who + " has moved this turn: one move a turn (C11-A7)");
+    if (const auto [rule, why] = order_refusal(true); rule) return refuse(rule, why);
     auto move = parse_uci(field(), e.uci);
     if (!move) return refuse("C11-CHECK-1", e.uci + ": " + move.error());
     const Move m = *move;
@@ -306,6 +311,7 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
         if (in_centre(m.to(), rules_)) {
             ball_ = {Ball::Where::CARRIER, m.to()};
             possession_ = turn_;
+            gained(turn_);
             news("C11-START-2", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
                  who + " wins the ball on " + square_to_string(m.to()), out);
         } else if (centre_unreachable) {
@@ -324,6 +330,7 @@ void ElevenMatch::on(const engine::MoveSensed& e, Out& out) {
         // C11-POSS-1, C11-A8: the capturing piece wins the ball.
         ball_ = {Ball::Where::CARRIER, m.to()};
         possession_ = turn_;
+        gained(turn_);
         news("C11-POSS-1", "ball_won", {{"side", who}, {"carrier", square_to_string(m.to())}},
              who + " captures on " + square_to_string(m.to()) + " and wins the ball", out);
     }
@@ -388,6 +395,7 @@ void ElevenMatch::after_move(Move m, Out& out) {
         const Square by = (checkers & square_bb(m.to())) ? m.to() : lsb(checkers);
         ball_ = {Ball::Where::CARRIER, by};
         possession_ = mover;
+        gained(mover);
         news("C11-A13", "ball_won",
              {{"side", color_name(mover)}, {"carrier", square_to_string(by)}},
              std::string(color_name(mover)) + " gives check from " + square_to_string(by) +
@@ -419,6 +427,7 @@ void ElevenMatch::pass(const GameInput& e, Out& out) {
     const Color side = Color(e.side);
     if (const auto [rule, no] = element_refusal(side, "pass"); rule) return ignore(rule, no, out);
     if (passed_) return ignore("C11-TURN-2", "one pass a turn (C11-A7)", out);
+    if (const auto [rule, why] = order_refusal(false); rule) return ignore(rule, why, out);
     const Square from = parse_square(arg(e, "from"));
     const Square to = parse_square(arg(e, "to"));
     if (from == SQ_NONE || to == SQ_NONE)
@@ -443,6 +452,7 @@ void ElevenMatch::pass(const GameInput& e, Out& out) {
     }
     ball_ = {Ball::Where::CARRIER, to};
     passed_ = true;
+    if (must_pass_ == side) must_pass_.reset();
     news("C11-PASS-2", "ball_passed",
          {{"side", color_name(side)},
           {"from", square_to_string(from)},
@@ -459,6 +469,12 @@ void ElevenMatch::shoot(const GameInput& e, Out& out) {
         return ignore("C11-TURN-2", "a turn starts with a move or a pass, then the shot", out);
     if (ball_.where != Ball::Where::CARRIER)
         return ignore("C11-SHOOT-1", "the ball has no carrier to shoot", out);
+    if (owes_pass(side))
+        return ignore(
+            "C11-A7",
+            std::string(color_name(side)) +
+                " has won the ball: it passes before it shoots (pass_mandatory_after_gain)",
+            out);
     const Square target = parse_square(arg(e, "target"));
     const Placement field = placement();
     if (auto bad = shot_problem(field, ball_.square, target, rules_))
@@ -484,14 +500,17 @@ void ElevenMatch::shoot(const GameInput& e, Out& out) {
         case ShotOutcome::SAVE:
             ball_ = {Ball::Where::CARRIER, *chances.keeper};
             possession_ = ~side;
+            gained(~side);
             return end_turn(side, "C11-SHOOT-5", "the king saves and has the ball", out);
         case ShotOutcome::BLOCK:
             ball_ = {Ball::Where::CARRIER, *chances.blocker};
             possession_ = ~side;
+            gained(~side);
             return end_turn(side, "C11-SHOOT-6", "blocked on " + square_to_string(*chances.blocker),
                             out);
         case ShotOutcome::CORNER:
             ball_ = {Ball::Where::CORNER, chances.corner};
+            corner_owed_ = side;  // its next turn is the corner's (C11-SHOOT-7)
             if (rules_.corner_mode == CornerMode::NEAREST_ATTACKER_GETS_BALL) {
                 // C11-A12: the attacker's piece nearest the corner has the ball (the nearer
                 // by king steps; of two as near, the lower square, a1 first).
@@ -520,6 +539,10 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
     }
     turn_ = ~side;
     moved_ = passed_ = false;
+    // C11-SHOOT-7: the attacker's turn after the defender's move is the corner's, if it still
+    // has the ball.
+    corner_turn_ = corner_owed_ == turn_ && possession_ == turn_;
+    if (corner_owed_ == turn_) corner_owed_.reset();
     carrier_taps_ = 0;
     ball_in_hand_ = false;
     // The clock is shared (C11-A17): the turn passes, the half's countdown runs on.
@@ -529,12 +552,23 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
 
 bool ElevenMatch::award(Color side, int goals, const char* rule, const std::string& why, Out& out) {
     goals_[side] += goals;
+    // The goal as news too, for the live stream (the score alone does not say how it came).
+    news(rule, "goal",
+         {{"side", color_name(side)},
+          {"goals", std::to_string(goals)},
+          {"tally", std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK])}},
+         why, out);
     may_upgrade_ = side;
     last_conceder_ = ~side;  // C11-A16: the last side to score may bring its substitute on
     // In half points, as every score: a goal counts 2 (Standing).
     out.push_back(
         {engine::ScoreChanged{config_.id, 2 * goals_[WHITE], 2 * goals_[BLACK]}, rule,
          why + ": " + std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK])});
+    if (golden_goal()) {
+        end(win_for(side), "golden goal", "C11-A19",
+            std::string(color_name(side)) + " scores the golden goal", out);
+        return true;
+    }
     if (goals_to_win_ > 0 && goals_[side] >= goals_to_win_) {
         end(win_for(side), "goals", "C11-END-1",
             std::string(color_name(side)) + " reaches " + std::to_string(goals_to_win_) + " goals",
@@ -583,6 +617,9 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     restore_required_ = false;
     carrier_taps_ = 0;
     ball_in_hand_ = false;
+    corner_turn_ = false;
+    corner_owed_.reset();
+    must_pass_.reset();
     news("C11-RESTART-1", "restart", {{"starts", color_name(starts)}, {"why", why}},
          "after the " + why + " the formations are set again (" +
              std::to_string(rules_.formation_ms / 1000) + " s); " + color_name(starts) +
@@ -632,7 +669,8 @@ void ElevenMatch::select(const GameInput& e, Out& out) {
                       out);
     std::vector<Square> moves, passes, shots;
     // Moves: the side to move's own, while it has its move left this turn.
-    const bool may_move = side == turn_ && !(possession_ == side && moved_);
+    const bool may_move = side == turn_ && !(possession_ == side && moved_) &&
+                          !(possession_ == side && order_refusal(true).first);
     if (may_move && field[at] != NO_PIECE) {
         const std::vector<Move> playable = playable_moves();
         // At the kick-off only the moves into the centre circle, while there are some (C11-A5).
@@ -646,20 +684,10 @@ void ElevenMatch::select(const GameInput& e, Out& out) {
                 moves.push_back(m.to());
     }
     const bool elements = !element_refusal(side, "pass").first;
-    if (elements && ball_here && !passed_)
-        for (int s = 0; s < SQUARE_NB; ++s) {
-            const Square to = Square(s);
-            if (to == at || field[to] == NO_PIECE || color_of(field[to]) != side) continue;
-            if (ball_.where == Ball::Where::CORNER) {
-                if (field[at] != NO_PIECE) continue;
-                Placement with_ball = field;
-                with_ball[at] = make_piece(side, QUEEN);  // the straight lines from the corner
-                if (on_move_ray(with_ball, at, to, Blockers::ALL)) passes.push_back(to);
-            } else if (!pass_problem(field, at, to, rules_)) {
-                passes.push_back(to);
-            }
-        }
-    if (elements && ball_here && ball_.where == Ball::Where::CARRIER && (moved_ || passed_))
+    if (elements && ball_here && !passed_ && !order_refusal(false).first)
+        passes = pass_receivers(side, at);
+    if (elements && ball_here && ball_.where == Ball::Where::CARRIER && (moved_ || passed_) &&
+        !owes_pass(side))
         for (Square g : goal_squares(~side))
             if (!shot_problem(field, at, g, rules_)) shots.push_back(g);
     news("C11-PASS-3", "selected",
@@ -716,7 +744,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         return half_over(out);
     }
     if (e.kind == "full_time") {
-        half_ = 2;
+        // The arbiter's full time; in the period after a tie, its end (golden goal: a draw).
+        half_ = std::max(half_, 2);
         return half_over(out);
     }
     if (e.kind == "substitute" || e.kind == "upgrade" || e.kind == "ready" ||
@@ -749,7 +778,73 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         return ignore(rule, no, out);
     if (!moved_ && !passed_)
         return ignore("C11-TURN-2", "a turn has a move or a pass before it ends", out);
+    if (owes_pass(side))
+        return ignore("C11-A7",
+                      who +
+                          " has won the ball: it passes before its turn ends "
+                          "(pass_mandatory_after_gain)",
+                      out);
+    if (must_pass_ == side) {
+        must_pass_.reset();
+        news("C11-A7", "no_pass", {{"side", who}},
+             who + " won the ball but no teammate can receive a pass: the turn ends without one",
+             out);
+    }
     end_turn(side, "C11-TURN-2", who + " ends its turn", out);
+}
+
+std::pair<const char*, std::string> ElevenMatch::order_refusal(bool move) const {
+    if (possession_ != turn_ || corner_turn_) return {nullptr, ""};
+    const std::string who = color_name(turn_);
+    switch (rules_.possession_turn) {
+        case PossessionTurn::MOVE_PASS_SHOT:
+            break;
+        case PossessionTurn::MOVE_THEN_PASS_ONLY:
+            if (move && passed_)
+                return {"C11-A7", who +
+                                      " has passed: in this match the move comes before the "
+                                      "pass (possession_turn = move_then_pass_only)"};
+            break;
+        case PossessionTurn::TRIPLE_ONLY_AFTER_CORNER:
+            // The pass a side owes after winning the ball is never refused for its move.
+            if ((move && passed_) || (!move && moved_ && must_pass_ != turn_))
+                return {"C11-A7",
+                        who + " has " + (move ? "passed" : "moved") +
+                            ": a turn is a move or a pass (then a shot), all three only after a "
+                            "corner (possession_turn = triple_only_after_corner)"};
+            break;
+    }
+    return {nullptr, ""};
+}
+
+std::vector<Square> ElevenMatch::pass_receivers(Color side, Square from) const {
+    const Placement field = placement();
+    std::vector<Square> receivers;
+    for (int s = 0; s < SQUARE_NB; ++s) {
+        const Square to = Square(s);
+        if (to == from || field[to] == NO_PIECE || color_of(field[to]) != side) continue;
+        if (ball_.where == Ball::Where::CORNER) {
+            if (field[from] != NO_PIECE) continue;
+            Placement with_ball = field;
+            with_ball[from] = make_piece(side, QUEEN);  // the straight lines from the corner
+            if (on_move_ray(with_ball, from, to, Blockers::ALL)) receivers.push_back(to);
+        } else if (!pass_problem(field, from, to, rules_)) {
+            receivers.push_back(to);
+        }
+    }
+    return receivers;
+}
+
+void ElevenMatch::gained(Color side) {
+    if (rules_.pass_mandatory_after_gain)
+        must_pass_ = side;
+    else
+        must_pass_.reset();
+}
+
+bool ElevenMatch::owes_pass(Color side) const {
+    return must_pass_ == side && ball_.where == Ball::Where::CARRIER &&
+           !pass_receivers(side, ball_.square).empty();
 }
 
 void ElevenMatch::half_over(Out& out) {
@@ -768,13 +863,32 @@ void ElevenMatch::half_over(Out& out) {
                        "C11-A17", "the second half's countdown"});
         return;
     }
-    // C11-END-1, C11-A19 (draw): the most goals wins; a tie is a draw.
     const std::string tally = std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]);
+    // C11-A19: a tie at full time goes to a golden goal or to extra time, both after new
+    // formations with the first half's kick-off side starting (the second half's did not).
+    if (half_ == 2 && goals_[WHITE] == goals_[BLACK] && rules_.tie != Tie::DRAW) {
+        half_ = 3;
+        const bool golden = rules_.tie == Tie::GOLDEN_GOAL;
+        news("C11-A19", golden ? "golden_goal" : "extra_time", {{"goals", tally}},
+             "full time, " + tally +
+                 (golden ? ": play goes on without a time limit, and the next goal wins"
+                         : ": " + std::to_string(rules_.extra_time_ms / 60'000) +
+                               " minutes of extra time"),
+             out);
+        restart(first_half_kick_off_, "full time", out);
+        if (!golden)
+            out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE,
+                                                 rules_.extra_time_ms},
+                           "C11-A19", "extra time's countdown"});
+        return;
+    }
+    // C11-END-1, C11-A19 (draw): the most goals wins; a tie is a draw.
+    const std::string when = half_ == 3 ? "the end of extra time" : "full time";
     if (goals_[WHITE] == goals_[BLACK])
-        return end(draw(), "full time", "C11-A19", "full time, " + tally + ": a draw", out);
+        return end(draw(), "full time", "C11-A19", when + ", " + tally + ": a draw", out);
     const Color winner = goals_[WHITE] > goals_[BLACK] ? WHITE : BLACK;
-    end(win_for(winner), "full time", "C11-END-1",
-        "full time, " + tally + ": " + color_name(winner) + " wins", out);
+    end(win_for(winner), "full time", half_ == 3 ? "C11-A19" : "C11-END-1",
+        when + ", " + tally + ": " + color_name(winner) + " wins", out);
 }
 
 void ElevenMatch::refuse_move(const std::string& uci, const char* rule, const std::string& why,
@@ -839,6 +953,8 @@ void ElevenMatch::on(const engine::ClockPressed& /*e*/, Out& out) {
     if (finished(out)) return;
     if (phase_ == MatchPhase::WAITING) return start(std::nullopt, out);
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    if (golden_goal() && stage_ == Stage::PLAY)
+        return ignore("C11-A19", "the golden goal has no time limit: the clock stays stopped", out);
     if (stage_ == Stage::FORMATION)
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, BLACK, 0},
                        "C11-A17", "the clock is the match's: the formation's countdown runs on"});
@@ -876,8 +992,12 @@ void ElevenMatch::on(const engine::FlagFell& e, Out& out) {
         return ignore("C11-OBJ-1",
                       "a match to " + std::to_string(goals_to_win_) + " goals has no time limit",
                       out);
+    if (golden_goal()) return ignore("C11-A19", "the golden goal has no time limit", out);
     news("C11-TIME-1", "half_over", {{"half", std::to_string(half_)}},
-         half_ == 1 ? "half time" : "full time", out);
+         half_ == 1   ? "half time"
+         : half_ == 2 ? "full time"
+                      : "the end of extra time",
+         out);
     half_over(out);
 }
 
@@ -994,13 +1114,37 @@ Color ElevenMatch::clock_face_on_move() const {
 std::string ElevenMatch::clock_face_label(Color face) const {
     if (face == BLACK) return "Formation";
     if (goals_to_win_ > 0) return "Play (to " + std::to_string(goals_to_win_) + " goals)";
+    if (half_ == 3) return rules_.tie == Tie::GOLDEN_GOAL ? "Golden goal" : "Extra time";
     return half_ == 1 ? "1st half" : "2nd half";
+}
+
+std::vector<engine::GameView> ElevenMatch::games() const {
+    // The formation phase has no field yet (the board is the formations being set).
+    if (stage_ != Stage::PLAY) return {};
+    engine::GameView g;
+    g.board = config_.board;
+    g.game = &game_;
+    g.open = phase_ != MatchPhase::FINISHED;
+    g.result = result();
+    g.termination = termination();
+    if (ball_.where != Ball::Where::CENTRE) {
+        const Piece p = field().piece_on(ball_.square);
+        g.marks.push_back({ball_.square, "ball",
+                           p == NO_PIECE ? "the ball, on the corner"
+                                         : std::string("the ball, ") + color_name(color_of(p)) +
+                                               "'s " + type_name(type_of(p))});
+    }
+    return {g};
 }
 
 std::vector<std::pair<std::string, std::string>> ElevenMatch::facts() const {
     std::vector<std::pair<std::string, std::string>> f;
     f.emplace_back("Goals", std::to_string(goals_[WHITE]) + "-" + std::to_string(goals_[BLACK]));
-    if (goals_to_win_ == 0) f.emplace_back("Half", half_ == 1 ? "1st" : "2nd");
+    if (goals_to_win_ == 0)
+        f.emplace_back("Half", half_ == 1      ? "1st"
+                               : half_ == 2    ? "2nd"
+                               : golden_goal() ? "golden goal"
+                                               : "extra time");
     if (stage_ == Stage::FORMATION) {
         std::string ready;
         for (Color c : {WHITE, BLACK})
@@ -1032,6 +1176,8 @@ std::vector<std::pair<std::string, std::string>> ElevenMatch::facts() const {
     if (moved_) done += ", has moved";
     if (passed_) done += ", has passed";
     if (ball_in_hand_) done += ", ball in hand";
+    if (corner_turn_) done += ", corner turn";
+    if (must_pass_ == turn_) done += ", owes a pass";
     f.emplace_back("Turn", done);
     if (!bench_.empty()) f.emplace_back("Bench", std::to_string(bench_.size()) + " pieces");
     return f;
@@ -1049,6 +1195,11 @@ std::string ElevenMatch::canonical_extra() const {
         " ready " + std::to_string(ready_[0]) + std::to_string(ready_[1]) + " gesture " +
         (lifted_ ? std::to_string(int(*lifted_)) : "-") + " " + std::to_string(carrier_taps_) +
         " " + std::to_string(ball_in_hand_);
+    // C11-A7's state, written only when set (the logs made before it hash as they did).
+    if (corner_turn_ || corner_owed_)
+        s += " corner " + std::to_string(corner_turn_) + " " +
+             std::to_string(corner_owed_ ? int(*corner_owed_) : -1);
+    if (must_pass_) s += " must_pass " + std::to_string(int(*must_pass_));
     s += "\nfield " + (stage_ == Stage::PLAY ? field().fen() : board_text(seen_));
     return s;
 }
@@ -1097,6 +1248,7 @@ std::string ElevenMatch::extra_snapshot() const {
     j["seed"] = {seed_, draws_, seeded_};
     j["last_conceder"] = opt_int(last_conceder_);
     j["gesture"] = {lifted_ ? int(*lifted_) : -1, carrier_taps_, ball_in_hand_};
+    j["a7"] = {corner_turn_, opt_int(corner_owed_), opt_int(must_pass_)};
     return j.dump();
 }
 
@@ -1149,6 +1301,11 @@ bool ElevenMatch::restore_extra(std::string_view text) {
             g[0].get<int>() < 0 ? std::nullopt : std::optional<Square>(Square(g[0].get<int>()));
         carrier_taps_ = g[1].get<int>();
         ball_in_hand_ = g[2].get<bool>();
+        // C11-A7's state (absent from the snapshots made before it).
+        const auto a7 = j.value("a7", nlohmann::json::array({false, -1, -1}));
+        corner_turn_ = a7.at(0).get<bool>();
+        corner_owed_ = opt_color(a7.at(1).get<int>());
+        must_pass_ = opt_color(a7.at(2).get<int>());
         return true;
     } catch (const std::exception&) {
         return false;

@@ -65,6 +65,8 @@ class ElevenMatch : public engine::Match {
     chess::Color clock_face_on_move() const override;
     std::string clock_face_label(chess::Color face) const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;
+    // In play, the field with the ball as a mark (the TV overlay and the console draw it).
+    std::vector<engine::GameView> games() const override;
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
     bool wants_seed() const override { return !seeded_ && phase_ != engine::MatchPhase::FINISHED; }
@@ -76,6 +78,7 @@ class ElevenMatch : public engine::Match {
     const chess::Position& field() const { return game_.position(); }  // in play
     const Placement& formation_seen() const { return seen_; }          // the board, in formation
     bool ready(chess::Color c) const { return ready_[c]; }
+    // 1, 2; 3 for the period after a tie at full time (C11-A19: extra time, golden goal).
     int half() const { return half_; }
     const ElevenRules& rules() const { return rules_; }
     // This turn's elements so far (C11-TURN-2).
@@ -83,6 +86,9 @@ class ElevenMatch : public engine::Match {
     bool passed_this_turn() const { return passed_; }
     Placement placement() const;  // the field as it stands, in play
     const std::vector<chess::Piece>& bench() const { return bench_; }
+    // Whether `side` may bring its substitute on for a pawn now (C11-A16, C11-SUB-2), and has.
+    bool may_upgrade(chess::Color side) const { return upgrade_refusal(side).empty(); }
+    bool upgraded(chess::Color side) const { return upgraded_[side]; }
 
   protected:
     using Match::on;
@@ -140,6 +146,18 @@ class ElevenMatch : public engine::Match {
     // Why `side` may not add a pass or a shot now, as {clause, words}; a null clause: it may.
     std::pair<const char*, std::string> element_refusal(chess::Color side,
                                                         const char* element) const;
+    // Why the turn's structure (C11-A7 possession_turn) refuses the side with the ball a move
+    // (`move`) or a pass now, as {clause, words}; a null clause: it does not.
+    std::pair<const char*, std::string> order_refusal(bool move) const;
+    // The pieces of `side` the ball on `from` (a carrier's square, or the corner) may be passed
+    // to now, by the lines alone (C11-PASS-2, C11-A12).
+    std::vector<chess::Square> pass_receivers(chess::Color side, chess::Square from) const;
+    // `side` has won the ball (C11-A7 pass_mandatory_after_gain: it owes a pass).
+    void gained(chess::Color side);
+    // Whether `side` must still pass before its turn ends or it shoots: it won the ball, and a
+    // teammate can receive it.
+    bool owes_pass(chess::Color side) const;
+    bool golden_goal() const { return half_ == 3 && rules_.tie == Tie::GOLDEN_GOAL; }
 
     ElevenRules rules_;
     int goals_to_win_ = 0;  // 0: timed (full time ends the match)
@@ -170,6 +188,11 @@ class ElevenMatch : public engine::Match {
     std::uint64_t draws_ = 0;
     bool seeded_ = false;
     std::optional<chess::Color> last_conceder_;  // C11-A18 last_conceder
+    // C11-A7: this turn follows a corner (all three elements allowed, whatever possession_turn
+    // says), the side owed that turn, and the side that won the ball and must pass it.
+    bool corner_turn_ = false;
+    std::optional<chess::Color> corner_owed_;
+    std::optional<chess::Color> must_pass_;
     // The gesture (docs/games/eleven.md): the square lifted and not yet set down, the carrier's
     // taps so far, and whether the ball is "in hand" (two taps of the carrier) waiting for the
     // receiver's or the goal's tap.

@@ -35,6 +35,9 @@ const Words<FormationTimeout> TIMEOUT{
 const Words<PossessionOnCapture> ON_CAPTURE{{"any_capture", "carrier_only"}};
 const Words<CornerMode> CORNER_MODE{{"corner_pass_or_collect", "nearest_attacker_gets_ball"}};
 const Words<InCheck> IN_CHECK{{"resolve_first", "loses_possession"}};
+const Words<PossessionTurn> POSSESSION_TURN{
+    {"move_pass_shot", "move_then_pass_only", "triple_only_after_corner"}};
+const Words<Tie> TIE{{"draw", "golden_goal", "extra_time"}};
 const Words<SubEligibility> SUB_ELIGIBILITY{
     {"last_scorer", "any_team_that_has_scored", "conceding_team"}};
 
@@ -138,6 +141,25 @@ std::vector<GameOption> options() {
                "or the match is drawn"),
         choice("second_half_kickoff", SECOND_HALF, d.second_half_kickoff, "C11-A18",
                "who kicks off the second half"),
+        choice("possession_turn", POSSESSION_TURN, d.possession_turn, "C11-A7",
+               "a turn with the ball: a move, a pass and a shot, a move or a pass first; or the "
+               "same in the order move, pass, shot; or a move or a pass (then a shot), all three "
+               "only in the turn after a corner"),
+        flag("pass_mandatory_after_gain", d.pass_mandatory_after_gain, "C11-A7",
+             "a side that wins the ball must pass it before its turn ends (when it can)"),
+        choice("tie", TIE, d.tie, "C11-A19",
+               "a tie at full time: a draw; or play on until the next goal; or one period of "
+               "extra time, then a draw"),
+        {"extra_time_ms",
+         "extra_time_minutes",
+         OptionKind::DURATION,
+         d.extra_time_ms,
+         60'000,
+         60'000,
+         0,
+         {},
+         "C11-A19",
+         "the extra period's countdown (tie = \"extra_time\"), on the hub's White face"},
         choice("possession_on_capture", ON_CAPTURE, d.possession_on_capture, "C11-A8",
                "the side without the ball wins it by any capture, or only by taking the carrier"),
         choice("corner_mode", CORNER_MODE, d.corner_mode, "C11-A12",
@@ -229,6 +251,10 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.stalemate = pick("stalemate", STALEMATE, r.stalemate);
     r.second_half_kickoff = pick("second_half_kickoff", SECOND_HALF, r.second_half_kickoff);
     r.centre = squares_of(o.list("centre_squares", square_names(r.centre)));
+    r.possession_turn = pick("possession_turn", POSSESSION_TURN, r.possession_turn);
+    r.pass_mandatory_after_gain = o.flag("pass_mandatory_after_gain", r.pass_mandatory_after_gain);
+    r.tie = pick("tie", TIE, r.tie);
+    r.extra_time_ms = o.number("extra_time_ms", r.extra_time_ms);
     r.possession_on_capture = pick("possession_on_capture", ON_CAPTURE, r.possession_on_capture);
     r.corner_mode = pick("corner_mode", CORNER_MODE, r.corner_mode);
     r.in_check = pick("in_check", IN_CHECK, r.in_check);
@@ -263,6 +289,10 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("stalemate", STALEMATE.of(stalemate));
     o.set("second_half_kickoff", SECOND_HALF.of(second_half_kickoff));
     o.set("centre_squares", square_names(centre));
+    o.set("possession_turn", POSSESSION_TURN.of(possession_turn));
+    o.set("pass_mandatory_after_gain", pass_mandatory_after_gain);
+    o.set("tie", TIE.of(tie));
+    o.set("extra_time_ms", extra_time_ms);
     o.set("possession_on_capture", ON_CAPTURE.of(possession_on_capture));
     o.set("corner_mode", CORNER_MODE.of(corner_mode));
     o.set("in_check", IN_CHECK.of(in_check));
@@ -294,6 +324,8 @@ const engine::GameRules& rules() {
         .boards = nullptr,
         .validate = &validate,
         .make_match = &make,
+        // The live stream's lines: every shot with its outcome, every goal, the periods.
+        .headline_news = {"shot", "goal", "half_over", "golden_goal", "extra_time"},
     };
     return game;
 }

@@ -69,6 +69,21 @@ enum class SecondHalfKickOff : std::uint8_t {
     LAST_CONCEDER  // the side that conceded the last goal (no goal yet: the other player)
 };
 
+// C11-A7: what a turn of the side with the ball may hold. The catalogue names the alternatives
+// without spelling them out; Venue's reading is in docs/games/eleven.md.
+enum class PossessionTurn : std::uint8_t {
+    MOVE_PASS_SHOT,           // at most a move, a pass and a shot; a move or a pass first
+    MOVE_THEN_PASS_ONLY,      // the same, in the order move, pass, shot: no move after the pass
+    TRIPLE_ONLY_AFTER_CORNER  // a move or a pass (then a shot); all three only after a corner
+};
+
+// C11-A19: a tie at full time.
+enum class Tie : std::uint8_t {
+    DRAW,
+    GOLDEN_GOAL,  // play on, formations set again, without a time limit: the next goal wins
+    EXTRA_TIME    // one more period of extra_time_ms, formations set again; then a tie is a draw
+};
+
 // C11-A6, C11-A9: which pieces between the two squares stop a pass or a shot.
 enum class Blockers : std::uint8_t {
     ALL,
@@ -127,6 +142,10 @@ struct ElevenRules {
     InCheck in_check = InCheck::RESOLVE_FIRST;                                     // C11-A13
     SubEligibility sub_eligibility = SubEligibility::LAST_SCORER;                  // C11-A16
     bool king_confined_to_goal = false;                                            // C11-A21
+    PossessionTurn possession_turn = PossessionTurn::MOVE_PASS_SHOT;               // C11-A7
+    // C11-A7: a side that wins the ball passes it before its turn ends (seed: "once possession is
+    // obtained, the player will then need to select which piece it is passing the ball to").
+    bool pass_mandatory_after_gain = false;
     // C11-A15: castling off (the kings start in goal), en passant and promotion on.
     bool castling = false;
     bool en_passant = true;
@@ -138,6 +157,8 @@ struct ElevenRules {
     FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
     StalemateRule stalemate = StalemateRule::RESET_NO_GOAL;
     SecondHalfKickOff second_half_kickoff = SecondHalfKickOff::OTHER_PLAYER;
+    Tie tie = Tie::DRAW;                   // C11-A19
+    std::int64_t extra_time_ms = 120'000;  // C11-A19 extra_time: the period's countdown
 
     static std::vector<chess::Square> default_centre();
 
