@@ -724,16 +724,22 @@ TEST(C11_A7, APassOwedLapsesWhenNoTeammateCanReceiveIt) {
     EXPECT_EQ(s.match.to_move(), BLACK);
 }
 
-TEST(C11_A19, UnderGoldenGoalATieAtFullTimePlaysOnUntilTheNextGoal) {
-    ElevenRules rules;
-    rules.tie = Tie::GOLDEN_GOAL;
-    Script s(0, rules);
+// Two halves without a goal, under a seed whose first draw scores a shot from e4 at e8: the
+// decisions of the arbiter's full time.
+std::vector<Decision> goalless_to_full_time(Script& s) {
     s.input(WHITE, "seed",
             {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
     s.formations();
     s.input(WHITE, "half_time");
     s.formations();
-    auto d = s.input(WHITE, "full_time");
+    return s.input(WHITE, "full_time");
+}
+
+TEST(C11_A19, UnderGoldenGoalATieAtFullTimePlaysOnUntilTheNextGoal) {
+    ElevenRules rules;
+    rules.tie = Tie::GOLDEN_GOAL;
+    Script s(0, rules);
+    auto d = goalless_to_full_time(s);
     ASSERT_NE(news(d, "golden_goal"), nullptr);
     EXPECT_EQ(find<engine::GameEnded>(d), nullptr);
     EXPECT_EQ(s.match.half(), 3);
@@ -757,12 +763,7 @@ TEST(C11_A19, UnderExtraTimeATieGetsOneMorePeriodAndThenTheMostGoalsWins) {
     rules.tie = Tie::EXTRA_TIME;
     rules.extra_time_ms = 180'000;
     Script s(0, rules);
-    s.input(WHITE, "seed",
-            {{"value", std::to_string(seed_for(ShotOutcome::GOAL, chances_at_e8()))}});
-    s.formations();
-    s.input(WHITE, "half_time");
-    s.formations();
-    auto d = s.input(WHITE, "full_time");
+    auto d = goalless_to_full_time(s);
     ASSERT_NE(news(d, "extra_time"), nullptr);
     EXPECT_EQ(s.match.half(), 3);
     // The extra period's countdown on White's face (Black's is the formation's).
