@@ -167,14 +167,20 @@ TEST(C11_PASS_1, APassStartsFromTheCarrier) {
     EXPECT_EQ(d.back().reason, "the ball is not on d2");
 }
 
-// White passes from the rook on e4 back to the pawn on e2, which dribbles to e3 the next turn;
-// Black's knight stands on f6, the rook on e4 beside the carrier.
-void pass_back_and_dribble(Script& s) {
+// The rook's kick-off onto e4 wins the ball; its pass back to the pawn on e2 and Black's reply
+// leave White on the ball with a new turn: the pawn on e2 may pass up the e-file to the rook.
+void new_turn_on_the_ball(Script& s) {
     s.formations();
     s.move("e3e4");
     s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
     s.input(WHITE, "end_turn");
     s.move("g8f6");
+}
+
+// White passes from the rook on e4 back to the pawn on e2, which dribbles to e3 the next turn;
+// Black's knight stands on f6, the rook on e4 beside the carrier.
+void pass_back_and_dribble(Script& s) {
+    new_turn_on_the_ball(s);
     s.move("e2e3");  // the carrier pawn dribbles; the rook stays on e4
     s.input(WHITE, "end_turn");
 }
@@ -638,28 +644,18 @@ ElevenRules turn_rules(PossessionTurn turn) {
     return r;
 }
 
-// The rook's kick-off onto e4 wins the ball; its pass back to the pawn on e2 and Black's reply
-// leave White on the ball with a new turn: the pawn on e2 may pass up the e-file to the rook.
-void new_turn_on_the_ball(Script& s) {
-    s.formations();
-    s.move("e3e4");
-    s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
-    s.input(WHITE, "end_turn");
-    s.move("g8f6");
-}
-
 }  // namespace a7
 
 TEST(C11_A7, ByDefaultAPassMayComeBeforeTheMove) {
     Script s;
-    a7::new_turn_on_the_ball(s);
+    new_turn_on_the_ball(s);
     ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e2"}, {"to", "e4"}}), "ball_passed"), nullptr);
     EXPECT_TRUE(s.accepted(s.move("a1a2")));
 }
 
 TEST(C11_A7, UnderMoveThenPassOnlyNoMoveFollowsThePass) {
     Script s(0, a7::turn_rules(PossessionTurn::MOVE_THEN_PASS_ONLY));
-    a7::new_turn_on_the_ball(s);
+    new_turn_on_the_ball(s);
     ASSERT_NE(news(s.input(WHITE, "pass", {{"from", "e2"}, {"to", "e4"}}), "ball_passed"), nullptr);
     auto d = s.move("a1a2");
     ASSERT_NE(find<engine::MoveRefused>(d), nullptr);

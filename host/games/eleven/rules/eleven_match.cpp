@@ -669,8 +669,8 @@ void ElevenMatch::select(const GameInput& e, Out& out) {
                       out);
     std::vector<Square> moves, passes, shots;
     // Moves: the side to move's own, while it has its move left this turn.
-    const bool may_move = side == turn_ && !(possession_ == side && moved_) &&
-                          !(possession_ == side && order_refusal(true).first);
+    const bool may_move =
+        side == turn_ && !(possession_ == side && moved_) && !order_refusal(true).first;
     if (may_move && field[at] != NO_PIECE) {
         const std::vector<Move> playable = playable_moves();
         // At the kick-off only the moves into the centre circle, while there are some (C11-A5).
