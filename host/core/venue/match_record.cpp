@@ -50,8 +50,9 @@ std::string MatchRecords::document(const VenueState& state, const std::string& m
         // Every option of the game as the match plays it: its defaults, then what was set.
         json options = json::object();
         const auto put = [&](const GameOptions& o) {
-            for (const auto& [key, value] : o.values())
-                std::visit([&](const auto& v) { options[key] = v; }, value);
+            // A named pair, not a structured binding: clang (the fuzz build) cannot capture one.
+            for (const auto& entry : o.values())
+                std::visit([&](const auto& v) { options[entry.first] = v; }, entry.second);
         };
         if (game) put(default_options(game->options));
         put(c.options);
