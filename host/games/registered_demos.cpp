@@ -4,6 +4,7 @@
 #include "games/business/demo/business_demo.h"
 #include "games/chessball/demo/chessball_demo.h"
 #include "games/eleven/demo/eleven_demo.h"
+#include "games/grassi/demo/grassi_demo.h"
 
 namespace venue::demo {
 
@@ -12,6 +13,7 @@ const std::vector<const GameDemo*>& registered_demos() {
         &games::chessball::demo(),
         &games::business::demo(),
         &games::eleven::demo(),
+        &games::grassi::demo(),
     };
     return demos;
 }

@@ -5,6 +5,7 @@
 #include "games/chessball/rules/chessball_rules.h"
 #include "games/eleven/rules/eleven_rules.h"
 #include "games/fide/rules/fide_rules.h"
+#include "games/grassi/rules/grassi_entry.h"
 
 namespace venue::engine {
 
@@ -17,6 +18,7 @@ const std::vector<const GameRules*>& registered_games() {
         &games::business::rules(),
         &games::eleven::rules(),
         &games::betza::rules(),
+        &games::grassi::rules(),
     };
     // clang-format on
     return games;

@@ -10,31 +10,66 @@ namespace {
 using namespace chess;
 
 // One test per entry of the table, named by its catalogue id (GCB-SOST-T01 ... T20).
-#define SUBSTITUTION_ENTRY(ID, OUT, IN, MP)         \
-    TEST(GCB_SOST_##ID, OUT##_For_##IN) {           \
-        EXPECT_EQ(substitution_value(OUT, IN), MP); \
-    }
-SUBSTITUTION_ENTRY(T01, QUEEN, ROOK, 3)
-SUBSTITUTION_ENTRY(T02, QUEEN, BISHOP, 5)
-SUBSTITUTION_ENTRY(T03, QUEEN, KNIGHT, 5)
-SUBSTITUTION_ENTRY(T04, QUEEN, PAWN, 10)
-SUBSTITUTION_ENTRY(T05, ROOK, QUEEN, -5)
-SUBSTITUTION_ENTRY(T06, ROOK, BISHOP, 3)
-SUBSTITUTION_ENTRY(T07, ROOK, KNIGHT, 3)
-SUBSTITUTION_ENTRY(T08, ROOK, PAWN, 7)
-SUBSTITUTION_ENTRY(T09, BISHOP, QUEEN, -8)
-SUBSTITUTION_ENTRY(T10, BISHOP, ROOK, -5)
-SUBSTITUTION_ENTRY(T11, BISHOP, KNIGHT, 0)
-SUBSTITUTION_ENTRY(T12, BISHOP, PAWN, 4)
-SUBSTITUTION_ENTRY(T13, KNIGHT, QUEEN, -8)
-SUBSTITUTION_ENTRY(T14, KNIGHT, ROOK, -5)
-SUBSTITUTION_ENTRY(T15, KNIGHT, BISHOP, 0)
-SUBSTITUTION_ENTRY(T16, KNIGHT, PAWN, 4)
-SUBSTITUTION_ENTRY(T17, PAWN, QUEEN, -15)
-SUBSTITUTION_ENTRY(T18, PAWN, ROOK, -10)
-SUBSTITUTION_ENTRY(T19, PAWN, BISHOP, -7)
-SUBSTITUTION_ENTRY(T20, PAWN, KNIGHT, -7)
-#undef SUBSTITUTION_ENTRY
+TEST(GCB_SOST_T01, QueenOutRookIn) {
+    EXPECT_EQ(substitution_value(QUEEN, ROOK), 3);
+}
+TEST(GCB_SOST_T02, QueenOutBishopIn) {
+    EXPECT_EQ(substitution_value(QUEEN, BISHOP), 5);
+}
+TEST(GCB_SOST_T03, QueenOutKnightIn) {
+    EXPECT_EQ(substitution_value(QUEEN, KNIGHT), 5);
+}
+TEST(GCB_SOST_T04, QueenOutPawnIn) {
+    EXPECT_EQ(substitution_value(QUEEN, PAWN), 10);
+}
+TEST(GCB_SOST_T05, RookOutQueenIn) {
+    EXPECT_EQ(substitution_value(ROOK, QUEEN), -5);
+}
+TEST(GCB_SOST_T06, RookOutBishopIn) {
+    EXPECT_EQ(substitution_value(ROOK, BISHOP), 3);
+}
+TEST(GCB_SOST_T07, RookOutKnightIn) {
+    EXPECT_EQ(substitution_value(ROOK, KNIGHT), 3);
+}
+TEST(GCB_SOST_T08, RookOutPawnIn) {
+    EXPECT_EQ(substitution_value(ROOK, PAWN), 7);
+}
+TEST(GCB_SOST_T09, BishopOutQueenIn) {
+    EXPECT_EQ(substitution_value(BISHOP, QUEEN), -8);
+}
+TEST(GCB_SOST_T10, BishopOutRookIn) {
+    EXPECT_EQ(substitution_value(BISHOP, ROOK), -5);
+}
+TEST(GCB_SOST_T11, BishopOutKnightIn) {
+    EXPECT_EQ(substitution_value(BISHOP, KNIGHT), 0);
+}
+TEST(GCB_SOST_T12, BishopOutPawnIn) {
+    EXPECT_EQ(substitution_value(BISHOP, PAWN), 4);
+}
+TEST(GCB_SOST_T13, KnightOutQueenIn) {
+    EXPECT_EQ(substitution_value(KNIGHT, QUEEN), -8);
+}
+TEST(GCB_SOST_T14, KnightOutRookIn) {
+    EXPECT_EQ(substitution_value(KNIGHT, ROOK), -5);
+}
+TEST(GCB_SOST_T15, KnightOutBishopIn) {
+    EXPECT_EQ(substitution_value(KNIGHT, BISHOP), 0);
+}
+TEST(GCB_SOST_T16, KnightOutPawnIn) {
+    EXPECT_EQ(substitution_value(KNIGHT, PAWN), 4);
+}
+TEST(GCB_SOST_T17, PawnOutQueenIn) {
+    EXPECT_EQ(substitution_value(PAWN, QUEEN), -15);
+}
+TEST(GCB_SOST_T18, PawnOutRookIn) {
+    EXPECT_EQ(substitution_value(PAWN, ROOK), -10);
+}
+TEST(GCB_SOST_T19, PawnOutBishopIn) {
+    EXPECT_EQ(substitution_value(PAWN, BISHOP), -7);
+}
+TEST(GCB_SOST_T20, PawnOutKnightIn) {
+    EXPECT_EQ(substitution_value(PAWN, KNIGHT), -7);
+}
 
 TEST(GCB_SOST_2, TheTableIsDataAndNotSymmetric) {
     EXPECT_EQ(substitution_value(ROOK, QUEEN), -5);

@@ -4,6 +4,7 @@
 
 #include "chess/uci.h"
 #include "games/eleven/rules/eleven_match.h"
+#include "venue/option_spec.h"
 
 namespace venue::games::eleven {
 
@@ -12,16 +13,9 @@ namespace {
 using engine::GameOption;
 using engine::OptionKind;
 
-// Each choice's word in the venue file, in the order of its enum.
+// Each choice's words in the venue file, in the order of its enum (venue/option_spec.h).
 template <class E>
-struct Words {
-    std::vector<std::string> words;
-    std::string of(E value) const { return words.at(std::size_t(value)); }
-    E parse(const std::string& word, E fallback) const {
-        const auto it = std::find(words.begin(), words.end(), word);
-        return it == words.end() ? fallback : E(it - words.begin());
-    }
-};
+using Words = engine::ChoiceWords<E>;
 
 const Words<KingSquare> KING_SQUARE{{"own_colour", "e_file", "either_goal_square"}};
 const Words<PiecePool> PIECE_POOL{{"standard_set", "unlimited"}};
@@ -62,15 +56,15 @@ const Words<SecondHalfKickOff> SECOND_HALF{{"other_player", "last_conceder"}};
 template <class E>
 GameOption choice(const char* key, const Words<E>& words, E value, const char* rule,
                   const char* help) {
-    return {key, key, OptionKind::CHOICE, words.of(value), 1, 0, 0, words.words, rule, help};
+    return words.option(key, value, rule, help);
 }
 
 GameOption flag(const char* key, bool value, const char* rule, const char* help) {
-    return {key, key, OptionKind::FLAG, value, 1, 0, 0, {}, rule, help};
+    return engine::flag_option(key, value, rule, help);
 }
 
 GameOption count(const char* key, int value, int min, int max, const char* rule, const char* help) {
-    return {key, key, OptionKind::COUNT, std::int64_t(value), 1, min, max, {}, rule, help};
+    return engine::count_option(key, value, min, max, rule, help);
 }
 
 std::vector<GameOption> options() {

@@ -35,14 +35,19 @@ KeeperResult keeper_result(int power, int roll, const GrassiRules& rules) {
     return {KeeperOutcome::PARRY, diff * unit};
 }
 
-Point parry_step(chess::Color keeper_side, int face) {
+Point parry_direction(chess::Color keeper_side, int face, const GrassiRules& rules) {
     // Facing the field: White's keeper looks towards +y, Black's towards -y; its left is -x for
-    // White and +x for Black.
+    // White and +x for Black. The shooter faces the keeper: his left is the keeper's right.
     const int out = keeper_side == chess::WHITE ? 1 : -1;
-    const int left = keeper_side == chess::WHITE ? -1 : 1;
-    if (face <= 2) return {left, out};
-    if (face <= 4) return {0, out};
-    return {-left, out};
+    const int keeper_left = keeper_side == chess::WHITE ? -1 : 1;
+    const int left = rules.parry_frame == ParryFrame::KEEPER ? keeper_left : -keeper_left;
+    const int lateral = face <= 2 ? left : face <= 4 ? 0 : -left;
+    if (lateral == 0) return {0, out};
+    return rules.parry_sides == ParrySides::DIAGONAL ? Point{lateral, out} : Point{lateral, 0};
+}
+
+Point parry_step(chess::Color keeper_side, int face) {
+    return parry_direction(keeper_side, face, GrassiRules{});
 }
 
 KeeperChances keeper_chances(int power) {

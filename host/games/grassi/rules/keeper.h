@@ -29,8 +29,11 @@ struct KeeperResult {
 KeeperResult keeper_result(int power, int roll, const GrassiRules& rules);
 
 // The rebound's unit step for a parry whose d6 shows `face` (GCB-PARATA-3, GCB-A16): 1-2 left,
-// 3-4 centre, 5-6 right, as the keeper of `keeper_side` sees it facing the field; centre straight
-// out, left and right 45° outwards.
+// 3-4 centre, 5-6 right; centre straight out from the goal line. By default left and right are
+// as the keeper of `keeper_side` sees them facing the field, and 45° outwards; the shooter's
+// view, and along the goal line, are the alternatives.
+Point parry_direction(chess::Color keeper_side, int face, const GrassiRules& rules);
+// The default's direction (the keeper's view, 45° outwards).
 Point parry_step(chess::Color keeper_side, int face);
 
 // The exact chances of save (roll > power), parry (0 <= power - roll <= 3), of which roll ==

@@ -45,7 +45,16 @@ std::optional<MoveProblem> substitution_problem(PieceType out, PieceType in, int
     if (!value)
         return MoveProblem{"GCB-SOST-2", std::string("the table has no ") + chess::type_name(out) +
                                              " for " + chess::type_name(in)};
-    if (last && turn < *last + rules.substitution_every_turns)
+    if (rules.sub_frequency == SubFrequency::FIXED_TURNS) {
+        // GCB-A23 fixed_turns_1_4_7: only in turns 1, 4, 7, ..., once in each.
+        const int every = rules.substitution_every_turns;
+        if ((turn - 1) % every != 0 || (last && *last == turn))
+            return MoveProblem{"GCB-A23", "substitutions only in turns 1, " +
+                                              std::to_string(1 + every) + ", " +
+                                              std::to_string(1 + 2 * every) +
+                                              ", ..., one in each: the next in turn " +
+                                              std::to_string(turn + every - (turn - 1) % every)};
+    } else if (last && turn < *last + rules.substitution_every_turns)
         return MoveProblem{"GCB-A23", "one substitution every " +
                                           std::to_string(rules.substitution_every_turns) +
                                           " turns: the next from turn " +

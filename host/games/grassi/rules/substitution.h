@@ -22,8 +22,8 @@ int substitution_mp(int table_value, const GrassiRules& rules);
 
 // Why a player with `pool` MP may not substitute `out` by `in` in turn `turn`, his last
 // substitution having been in turn `last` (nullopt: none yet): the king (GCB-SOST-4), a pair not
-// in the table, too soon (GCB-SOST-1, GCB-A23: sliding, from turn last + 3), too few MP to pay
-// (GCB-A22).
+// in the table, too soon (GCB-SOST-1, GCB-A23: sliding, from turn last + 3; or only in turns 1,
+// 4, 7, ...), too few MP to pay (GCB-A22).
 std::optional<MoveProblem> substitution_problem(chess::PieceType out, chess::PieceType in, int pool,
                                                 int turn, std::optional<int> last,
                                                 const GrassiRules& rules);
