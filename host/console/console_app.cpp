@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <mutex>
 #include <thread>
@@ -123,6 +124,35 @@ double ms_since(HostNanos t) {
     return double(now_ns() - t) / 1e6;
 }
 
+// --ui-map: the touch panel's targets in window pixels ({"touch_panel", "field_points",
+// "targets": [{"name", "x0", "y0", "x1", "y1", "enabled"}]}), rewritten (whole, by a rename) when
+// they move.
+void write_ui_map(const std::string& path, const UiState& ui, std::string& last) {
+    std::string s = fmt::format("{{\"touch_panel\": {}, \"field_points\": {}, \"targets\": [",
+                                ui.touch_panel ? "true" : "false", ui.field_points);
+    for (std::size_t i = 0; i < ui.touch_targets.size(); ++i) {
+        const UiState::Target& t = ui.touch_targets[i];
+        std::string name;
+        for (char c : t.name) {
+            if (c == '"' || c == '\\') name += '\\';
+            name += c;
+        }
+        s += fmt::format(
+            "{}{{\"name\": \"{}\", \"x0\": {:.0f}, \"y0\": {:.0f}, \"x1\": {:.0f}, "
+            "\"y1\": {:.0f}, \"enabled\": {}}}",
+            i ? ", " : "", name, t.x0, t.y0, t.x1, t.y1, t.enabled);
+    }
+    s += "]}\n";
+    if (s == last) return;
+    last = s;
+    const std::string tmp = path + ".tmp";
+    if (FILE* f = std::fopen(tmp.c_str(), "w")) {
+        std::fputs(s.c_str(), f);
+        std::fclose(f);
+        std::rename(tmp.c_str(), path.c_str());
+    }
+}
+
 }  // namespace
 
 int run_console(VenueSource& source, const AppOptions& o) {
@@ -132,7 +162,9 @@ int run_console(VenueSource& source, const AppOptions& o) {
     WindowScale scale(window, o.scale);
 
     UiState ui;
-    scale.apply(ui.fonts);  // the fonts and the style at the window's scale
+    ui.touch_panel = o.touch_panel;
+    std::string ui_map_text;  // what --ui-map holds
+    scale.apply(ui.fonts);    // the fonts and the style at the window's scale
     std::mutex lock;
     ViewModel model;
     {
@@ -184,6 +216,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
             runtime::Daemon& d = source.daemon();
             DeviceInputs devices{d.hub_status(), d.board_statuses(), d.heartbeat(),
                                  source.hub_match(), source.broker()};
+            model.set_draft(ui.draft);  // the touch panel's, previewed in the view
             view = model.build(source.session(), devices, t0);
             model.copy_new_rows(rows_seen, rows);
         }
@@ -197,6 +230,7 @@ int run_console(VenueSource& source, const AppOptions& o) {
         ImGui::NewFrame();
         draw_console(view, rows, ui);
         ImGui::Render();
+        if (!o.ui_map.empty()) write_ui_map(o.ui_map, ui, ui_map_text);
         const double draw_ms = ms_since(t1);
 
         const HostNanos t2 = now_ns();

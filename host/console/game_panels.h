@@ -27,6 +27,10 @@ struct GamePanels {
     // The game's own keyboard shortcuts (letters the common actions leave free; their lines in
     // the help are GameConsole::help).
     void (*shortcuts)(const MatchView& match, UiState& ui) = nullptr;
+    // The game's controls on the players' touch panel (a game played on a field of points):
+    // what the points tapped on the field (UiState::picks) become, as the draft input
+    // (UiState::draft) that the panel previews and Confirm sends. Large targets (touch_button).
+    void (*draw_touch)(const MatchView& match, UiState& ui) = nullptr;
 };
 
 // The games' drawing entries. Defined by the registration (host/games/registered_panels.cpp).

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
         "  venue-console --demo --game ID --tree NAME --speed 4   # a game's demo, a scenario\n"
         "  venue-console --demo --speed 8 --screenshot console.png --frames 900\n"
         "  venue-console --demo --scale 2 --size 3840x2160   # a 4K screen\n"
+        "  venue-console field.toml --touch-panel   # players tap their moves on the field\n"
         "  venue-console --setup cup.toml --hub /dev/ttyACM0",
         "venue-console");
     VenueOptions venue;
@@ -66,6 +67,12 @@ int main(int argc, char** argv) {
     app.add_option("--scale", ui.scale,
                    "Draw at this scale: text, panels and spacing (1 to 4, e.g. 2 for a 4K "
                    "screen; default: the desktop's content scale for the window's monitor)");
+    app.add_flag("--touch-panel", ui.touch_panel,
+                 "Start on the players' touch panel, for a game played on a field of points: "
+                 "the field and large buttons for a finger; F2 toggles it");
+    app.add_option("--ui-map", ui.ui_map,
+                   "Write where the touch panel's buttons and field are (JSON, window pixels) to "
+                   "this file whenever they move: for a UI test that clicks them");
     app.add_option("--screenshot", ui.screenshot, "Write a PNG of the window, then exit");
     app.add_option("--frames", ui.frames, "With --screenshot: frames to draw first (60 a second)")
         ->capture_default_str();

@@ -147,6 +147,16 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
         branch_boards(*m, ui);
         return;
     }
+    if (!m->chess_board && m->field) {
+        // A field of points: the arbiter taps the points of a correction here (the game's own
+        // actions say what they become); the players enter their moves on the touch panel.
+        const ImVec2 avail = ImGui::GetContentRegionAvail();
+        const float text_h = 2 * ImGui::GetTextLineHeightWithSpacing();
+        draw_field(*m, ui, std::max(ui.fonts.px(80), std::min(avail.x, avail.y - text_h)));
+        ImGui::TextDisabled("Tapped: %zu point%s.  F2: the players' touch panel", ui.picks.size(),
+                            ui.picks.size() == 1 ? "" : "s");
+        return;
+    }
     if (!m->chess_board) {
         ImGui::TextDisabled("%s is not played on a chess board: see its own panels",
                             m->game.c_str());

@@ -139,6 +139,16 @@ void draw_console(const ConsoleView& view, const std::vector<LogRow>& log, UiSta
     ui.action_status = view.action_status;
     ui.action_pending = view.action_pending;
     if (ui.fonts.body) ImGui::PushFont(ui.fonts.body);
+    // A game played on a field of points has the players' touch panel (F2 in and out).
+    const bool touch = m && m->field;
+    if (touch && ImGui::IsKeyPressed(KEY_F2, false)) ui.touch_panel = !ui.touch_panel;
+    if (touch && ui.touch_panel) {
+        draw_touch_panel(view, *m, ui);
+        if (ui.fonts.body) ImGui::PopFont();
+        return;
+    }
+    ui.draft.reset();  // the arbiter's window sends no draft: nothing to preview
+    ui.touch_targets.clear();
     shortcuts(m, ui);
 
     const ImVec2 d = ImGui::GetIO().DisplaySize;

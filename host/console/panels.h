@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,28 @@ struct UiState {
     // The last action as the log has it (ConsoleView::action_status), shown in the actions panel.
     std::string action_status;
     bool action_pending = false;
+    // A game played on a field of points: the points tapped on its field (oldest first) and the
+    // match they are on; the game's touch controls turn them into an input.
+    std::string picks_match;
+    std::vector<engine::FieldPoint> picks;
+    // The players' touch panel fills the window (F2, --touch-panel): the field and the game's
+    // controls with large targets. What its controls chose (the game's words: an input's kind,
+    // the side, a piece) and the input they would send now, which the model previews
+    // (ViewModel::set_draft, MatchView::draft_preview) before the player confirms.
+    bool touch_panel = false;
+    std::string touch_action;
+    int touch_side = -1;
+    std::string touch_piece;
+    std::optional<engine::GameInput> draft;
+    // Where the touch panel's targets were drawn in the last frame (its buttons by label, and the
+    // field), for --ui-map: a UI test clicks them through the window system as a finger would.
+    struct Target {
+        std::string name;
+        float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+        bool enabled = true;
+    };
+    std::vector<Target> touch_targets;
+    int field_points = 0;  // points on each axis of the field drawn (0: none)
 };
 
 // Every panel, laid out over the whole display (io.DisplaySize), plus the shortcuts.
@@ -92,6 +115,19 @@ void draw_devices_panel(const ConsoleView& view, UiState& ui);
 // The log: the view gives the matches and players its filter offers.
 void draw_log_panel(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui);
 void draw_actions_panel(const MatchView* match, UiState& ui);
+// A game played on a field of points (MatchView::field): the field to scale in a square of
+// `side` pixels at the cursor, the squares under the points, its lines, the pieces and the ball,
+// and the points tapped so far joined as a path. A tap (a click) picks the nearest point into
+// UiState::picks; tapping the last one again takes it back.
+void draw_field(const MatchView& match, UiState& ui, float side);
+// The players' touch panel over the whole display: the field as large as the height allows, the
+// score and the game's facts, the game's touch controls (GamePanels::draw_touch) and what the
+// draft would do; Confirm sends it. "Arbiter's console (F2)" goes back.
+void draw_touch_panel(const ConsoleView& view, const MatchView& match, UiState& ui);
+// A button of the touch panel, as wide as `width` and 2.2 lines high (66 pixels in the large
+// font at scale 1), kept in UiState::touch_targets under its label.
+bool touch_button(UiState& ui, const char* label, float width, bool enabled = true,
+                  bool selected = false);
 
 // Opens the confirmation dialog for `kind` on `match` (a shortcut, a button, an undo).
 void open_action(UiState& ui, const MatchView& match, engine::ArbiterActionKind kind, int ref = 0);
@@ -126,6 +162,7 @@ constexpr ImU32 COLOR_INFO = rgba(110, 190, 255);
 // GLFW's key codes, which Dear ImGui 1.86's GLFW backend writes into io.KeysDown (letters are
 // their ASCII capitals).
 constexpr int KEY_F1 = 290;
+constexpr int KEY_F2 = 291;
 constexpr int KEY_ESCAPE = 256;
 
 }  // namespace venue::console

@@ -162,6 +162,13 @@ struct MatchView {
     // Members beyond the red line now, by team zone (from the beams); in a game that polices
     // the line, a second one is a violation.
     std::array<int, 2> beyond_red_line{0, 0};
+    // A game played on a field of points (engine::Match::field): what is where, for the field
+    // panel and the players' touch panel; absent for a game on the chessboard.
+    std::optional<engine::FieldView> field;
+    // The touch panel's draft (ViewModel::set_draft) when it is for this match, and what the
+    // match says it would do (engine::Match::preview; absent when the game cannot say).
+    std::optional<engine::GameInput> draft;
+    std::optional<engine::InputPreview> draft_preview;
 };
 
 enum class ClaimKind : std::uint8_t {
@@ -340,6 +347,10 @@ class ViewModel {
     ConsoleView build(const engine::VenueState& state, const DeviceInputs& devices,
                       HostNanos now_ns) const;
 
+    // The input the players' touch panel would send now (UiState::draft), or none: the next
+    // build previews it on its match (MatchView::draft_preview).
+    void set_draft(std::optional<engine::GameInput> draft) { draft_ = std::move(draft); }
+
     const std::deque<LogRow>& log() const { return log_; }
     // Rows ever added (the oldest are dropped beyond the capacity): a reader that has copied
     // `seen` rows appends the newer ones to `out` and updates `seen`.
@@ -351,6 +362,7 @@ class ViewModel {
     MatchView match_view(const engine::Match& m, const DeviceInputs& devices,
                          HostNanos now_ns) const;
     void add_row(LogRow row);
+    std::optional<engine::GameInput> draft_;
 
     struct MatchTrack {
         std::string score_white, score_black;

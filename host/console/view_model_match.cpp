@@ -62,8 +62,16 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     MatchView v;
     v.id = c.id;
     v.game = c.game;
+    // A side of a game of two without a team name (one player a side) is called by its player;
+    // in a game of more, by its label ("Side 3").
+    const auto side_name = [&](int side) {
+        const TeamConfig& t = c.side(side);
+        return !t.name.empty() || t.players.size() != 1 || m.side_count() != 2
+                   ? t.name
+                   : t.players.front().name;
+    };
     for (int side = 0; side < m.side_count(); ++side) {
-        const std::string& name = c.side(side).name;
+        const std::string name = side_name(side);
         v.title += std::string(side ? " - " : "") +
                    (name.empty() && m.side_count() != 2 ? m.side_label(side) : name);
     }
@@ -87,11 +95,18 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
     if (m.phase() == MatchPhase::FINISHED)
         v.to_move = "game over: " + m.result() + (v.termination.empty() ? "" : " " + v.termination);
     else
-        v.to_move = m.side_label(on_move) +
-                    (m.side_count() == 2 ? " (" + c.side(on_move).name + ")" : "") + " to move" +
-                    (m.phase() == MatchPhase::PAUSED ? ", paused" : "");
+        v.to_move =
+            m.side_label(on_move) +
+            (m.side_count() == 2 && !side_name(on_move).empty() ? " (" + side_name(on_move) + ")"
+                                                                : "") +
+            " to move" + (m.phase() == MatchPhase::PAUSED ? ", paused" : "");
 
     v.facts = m.facts();
+    v.field = m.field_view();
+    if (draft_ && draft_->match == c.id) {
+        v.draft = draft_;
+        v.draft_preview = m.preview(*draft_);
+    }
 
     // Sides and players, as the game says of each (engine::PlayerStatus). The score of a game of
     // two sides is what its ScoreChanged decisions said; a game of more answers standing().

@@ -351,6 +351,28 @@ void remember_decision(MatchMemory& mm, const runtime::Applied& a, const engine:
         d.body);
 }
 
+// A game played on a field of points (engine::FieldView): the grid, its lines, what is where.
+json field_json(const engine::FieldView& f) {
+    const auto point = [](engine::FieldPoint p) { return json::array({p.x, p.y}); };
+    json lines = json::array();
+    for (const engine::FieldLine& l : f.lines)
+        lines.push_back({{"from", point(l.from)},
+                         {"to", point(l.to)},
+                         {"kind", l.kind},
+                         {"side", l.side < 0 ? json(nullptr) : json(l.side)}});
+    json tokens = json::array();
+    for (const engine::FieldToken& t : f.tokens)
+        tokens.push_back({{"at", point(t.at)},
+                          {"side", t.side < 0 ? json(nullptr) : json(t.side)},
+                          {"piece", t.ball() ? json(nullptr) : json(std::string(1, t.piece))},
+                          {"ball", t.ball()},
+                          {"carrier", t.carrier},
+                          {"words", t.words}});
+    return {{"squares", f.squares},         {"points_per_square", f.points_per_square},
+            {"edge_points", f.edge_points}, {"points", f.points()},
+            {"lines", std::move(lines)},    {"tokens", std::move(tokens)}};
+}
+
 }  // namespace
 
 void remember(FeedMemory& memory, const runtime::Applied& a, const engine::VenueState& state) {
@@ -427,6 +449,7 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
         for (const auto& [name, value] : facts) list.push_back({{"name", name}, {"value", value}});
         doc["facts"] = std::move(list);
     }
+    if (const auto field = match.field_view()) doc["field"] = field_json(*field);
     // A game of two sides also as White's and Black's, as overlays written for two read it.
     if (match.side_count() == 2) {
         doc["teams"] = {{"white", std::move(teams[chess::WHITE])},

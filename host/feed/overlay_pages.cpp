@@ -64,6 +64,7 @@ std::string overlay_page(std::string_view name, const std::string& event_json) {
     if (name == "board") return page("Venue board", overlay_asset("board.html"), event_json);
     if (name == "claim") return page("Venue claim", overlay_asset("claim.html"), event_json);
     if (name == "tree") return page("Venue branch tree", overlay_asset("tree.html"), event_json);
+    if (name == "field") return page("Venue field", overlay_asset("field.html"), event_json);
     return "";
 }
 
@@ -97,7 +98,10 @@ std::string index_page(const std::string& event_json) {
             if (m.contains("boards") && m["boards"].is_array())
                 for (const auto& b : m["boards"])
                     tree |= b.is_object() && b.contains("branch") && !b["branch"].is_null();
-            for (const char* o : {"scoreboard", "board", tree ? "tree" : "claim"})
+            // A game on a field of points (its document carries "field") has the field instead
+            // of the board.
+            const bool field = m.contains("field");
+            for (const char* o : {"scoreboard", field ? "field" : "board", tree ? "tree" : "claim"})
                 s += std::string("<a href=\"/overlay/") + o + "?match=" + id + "\">" + o + "</a> ";
             s += "</td><td><a href=\"/pgn/" + id + "\">/pgn/" + id + "</a></td></tr>\n";
         }

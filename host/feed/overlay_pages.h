@@ -8,9 +8,10 @@
 
 namespace venue::feed {
 
-// "scoreboard", "board", "claim", "tree" (a match that branches); the page for any other name is
-// "". `event_json` (the /api/v1/event document) is embedded as the first state, so that the page
-// shows the match at once, before the stream's first event.
+// "scoreboard", "board", "claim", "tree" (a match that branches), "field" (a game on a field of
+// points); the page for any other name is "". `event_json` (the /api/v1/event document) is
+// embedded as the first state, so that the page shows the match at once, before the stream's
+// first event.
 std::string overlay_page(std::string_view name, const std::string& event_json);
 
 // The index page at "/": links to every overlay, the API and the PGN.

@@ -2,6 +2,7 @@
 // list of them. A game that draws nothing of its own has no entry.
 #include "games/business/console/business_panels.h"
 #include "games/chessball/console/chessball_panels.h"
+#include "games/grassi/console/grassi_panels.h"
 
 namespace venue::console {
 
@@ -9,6 +10,7 @@ const std::vector<const GamePanels*>& registered_game_panels() {
     static const std::vector<const GamePanels*> panels = {
         &games::business::panels_entry(),
         &games::chessball::panels_entry(),
+        &games::grassi::panels_entry(),
     };
     return panels;
 }

@@ -19,6 +19,7 @@
 #include "chess/pgn.h"
 #include "venue/decision.h"
 #include "venue/event.h"
+#include "venue/field_view.h"
 #include "venue/match_config.h"
 #include "venue/outcome.h"
 
@@ -123,6 +124,16 @@ struct GameView {
     std::vector<BoardMark> marks;  // drawn over the squares (the ball)
 };
 
+// What one of a game's own inputs would do, asked before it is made (a touch panel shows it
+// before the player confirms): refused with its clause and reason, or accepted with the decisions
+// it would make. Nothing changes.
+struct InputPreview {
+    bool accepted = false;
+    std::string rule;    // the refusal's clause
+    std::string reason;  // the refusal's words
+    std::vector<Decision> decisions;
+};
+
 class ChessMatch;
 
 // What every game's match is: sides and their players, the phase, the clocks, the red-line
@@ -205,6 +216,14 @@ class Match {
     // game's words, for the console and the feed: where the ball is, the half, the stage.
     // Empty for a game whose board and score say it all.
     virtual std::vector<std::pair<std::string, std::string>> facts() const { return {}; }
+    // A game played on a field of points (field_view.h): what is where, for the console's field
+    // panel and the feed's field document; nullopt for a game on the chessboard.
+    virtual std::optional<FieldView> field_view() const { return std::nullopt; }
+    // What `input` (one of the game's own, for this match) would decide now, changing nothing;
+    // nullopt when the game cannot say before it is made.
+    virtual std::optional<InputPreview> preview(const GameInput& /*input*/) const {
+        return std::nullopt;
+    }
     // Whether the game draws at random and has no seed yet: the host then appends
     // GameInput{kind "seed", args {"value": a whole number}} for it (runtime::Session), drawn
     // once and logged, so that every replay draws the same.

@@ -14,6 +14,7 @@
 #include "feed/feed_server.h"
 #include "feed_script.h"
 #include "games/eleven/rules/shot.h"
+#include "games/grassi/rules/grassi_match.h"
 
 namespace venue::feed::testing {
 namespace {
@@ -226,6 +227,58 @@ TEST_F(Overlays, TheBallIsOnTheBoardAndTheShotIsInTheStatusLine) {
     std::filesystem::remove(png);
     run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
                  png.string() + " '" + base + "/overlay/board?match=c11'"));
+    EXPECT_TRUE(std::filesystem::exists(png)) << png;
+}
+
+// Grassi's ChessBall (schemas/config/examples/grassi.toml), played on the points of a lattice no
+// chessboard senses: the field overlay draws each piece and the ball on its point from the
+// document's "field", with the score and the turn; the index links the field, not a board.
+TEST_F(Overlays, TheFieldShowsEveryPieceAndTheBallOnItsPoint) {
+    using namespace engine;
+    auto config =
+        config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/grassi.toml");
+    ASSERT_TRUE(config) << config.error().to_string();
+    VenueState state;
+    std::vector<runtime::Applied> applied;
+    auto send = [&](EventBody body) {
+        Event e{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt, std::move(body)};
+        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
+    };
+    auto input = [&](int side, std::string kind, std::map<std::string, std::string> args) {
+        send(GameInput{"gb1", std::move(kind), side, "", std::move(args), "", ""});
+    };
+    send(MatchCreated{config->matches.front()});
+    input(0, "seed", {{"value", "77"}});
+    // Seed 77's coin: the kicker's bishop next to the ball at (8, 8) (tests/unit/grassi).
+    const auto* m = dynamic_cast<const games::grassi::GrassiMatch*>(state.match("gb1"));
+    ASSERT_NE(m, nullptr);
+    const bool white_kicks = m->game()->kicker() == chess::WHITE;
+    input(0, "place", {{"points", white_kicks ? "7,7 4,5 12,5" : "7,5 4,5 12,5"}});
+    input(1, "place", {{"points", white_kicks ? "9,11 4,11 12,11" : "9,9 4,11 12,11"}});
+    const auto field = m->field_view();
+    ASSERT_TRUE(field);
+    FeedMemory memory;
+    server_->publish(make_update(state, applied, memory));
+    const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
+    const std::string dom = run(chromium("--dump-dom '" + base + "/overlay/field?match=gb1'"));
+    for (const engine::FieldToken& t : field->tokens) {
+        const std::string at = std::to_string(t.at.x) + "," + std::to_string(t.at.y);
+        const std::string mark =
+            t.ball() ? "data-ball=\"" + at + "\""
+                     : "data-piece=\"" + std::string(1, t.piece) + "\" data-at=\"" + at + "\"";
+        EXPECT_NE(dom.find(mark), std::string::npos) << mark << " in\n" << dom;
+    }
+    EXPECT_TRUE(dom.find("class=\"tok w carrier\"") != std::string::npos ||
+                dom.find("class=\"tok b carrier\"") != std::string::npos);
+    EXPECT_NE(dom.find("data-line=\"goal\""), std::string::npos);
+    EXPECT_NE(text_of(dom, "fturn").find("turn 1 of"), std::string::npos) << text_of(dom, "fturn");
+    EXPECT_NE(text_of(dom, "fscore").find("0-0"), std::string::npos) << text_of(dom, "fscore");
+    const std::string index = run(chromium("--dump-dom '" + base + "/'"));
+    EXPECT_NE(index.find("/overlay/field?match=gb1"), std::string::npos);
+    const auto png = shots_ / "grassi-field.png";
+    std::filesystem::remove(png);
+    run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
+                 png.string() + " '" + base + "/overlay/field?match=gb1'"));
     EXPECT_TRUE(std::filesystem::exists(png)) << png;
 }
 

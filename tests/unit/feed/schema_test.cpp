@@ -79,6 +79,29 @@ TEST(FeedSchema, AMatchWithoutAChessBoardHasAValidDocumentAndNoPgn) {
     EXPECT_EQ(live_pgn(match), "");
 }
 
+// A game played on a field of points (Grassi's ChessBall): its document carries the field, valid
+// against the schema: the grid, the goal mouths and the halfway line, every piece and the ball.
+TEST(FeedSchema, AGameOnAFieldOfPointsHasItsFieldInAValidDocument) {
+    engine::MatchConfig c;
+    c.id = "g1";
+    c.game = "grassi";
+    c.sides.assign(2, engine::TeamConfig{});
+    c.side(0).players.push_back({"w", "Wanda", 0, {}, ""});
+    c.side(1).players.push_back({"b", "Bruno", 1, {}, ""});
+    engine::VenueState state;
+    state.apply({0, std::nullopt, engine::MatchCreated{c}});
+    state.apply(
+        {0, std::nullopt, engine::GameInput{"g1", "seed", 0, "", {{"value", "7"}}, "", ""}});
+    const json doc = match_document(*state.match("g1"), nullptr);
+    ASSERT_TRUE(doc.contains("field")) << doc.dump();
+    EXPECT_EQ(doc["field"]["points"], 17);
+    EXPECT_EQ(doc["field"]["lines"].size(), 3u);   // the halfway line and two goal mouths
+    EXPECT_EQ(doc["field"]["tokens"].size(), 3u);  // the keepers and the ball before a kick-off
+    EXPECT_TRUE(doc.at("boards").empty());
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+}
+
 // A game of more than two sides (Betza's armies): every side in its order with its score, the
 // side on move by its place, a result of one number per side; no White and Black.
 TEST(FeedSchema, AMatchOfMoreSidesListsEverySideInItsOrder) {

@@ -234,5 +234,85 @@ TEST(GrassiMatch, AGoalCountsInTheStanding) {
     EXPECT_TRUE(said);
 }
 
+// The field as the console and the feed draw it (engine::FieldView): the 17x17 lattice over the
+// board, the goal mouths and the halfway line, every placed piece and the ball on their points,
+// the carrier marked.
+TEST(GrassiMatch, TheFieldShowsThePiecesAndTheBallOnTheirPoints) {
+    GrassiScript s;
+    const auto unseeded = s.match().field_view();
+    ASSERT_TRUE(unseeded);
+    EXPECT_EQ(unseeded->points(), 17);
+    EXPECT_TRUE(unseeded->tokens.empty());
+    const auto line = [&](const engine::FieldView& f, const std::string& kind, int side) {
+        for (const engine::FieldLine& l : f.lines)
+            if (l.kind == kind && l.side == side) return l;
+        return engine::FieldLine{};
+    };
+    EXPECT_EQ(line(*unseeded, "halfway", -1).from, (engine::FieldPoint{0, 8}));
+    EXPECT_EQ(line(*unseeded, "halfway", -1).to, (engine::FieldPoint{16, 8}));
+    // GCB-A13: the posts' points belong to the mouth (x 5..11) unless posts_inclusive = false.
+    EXPECT_EQ(line(*unseeded, "goal", 0).from, (engine::FieldPoint{5, 0}));
+    EXPECT_EQ(line(*unseeded, "goal", 1).to, (engine::FieldPoint{11, 16}));
+    GrassiScript narrow(grassi_config({{"posts_inclusive", false}}));
+    EXPECT_EQ(line(*narrow.match().field_view(), "goal", 0).from, (engine::FieldPoint{6, 0}));
+
+    s.input(0, "seed", {{"value", "77"}});
+    s.kick_off();
+    const auto f = s.match().field_view();
+    ASSERT_TRUE(f);
+    const GrassiGame& g = s.game();
+    ASSERT_EQ(f->tokens.size(), std::size_t(PIECES) + 1);
+    for (int i = 0; i < PIECES; ++i) {
+        const FieldPiece& p = g.pieces()[std::size_t(i)];
+        const engine::FieldToken* t = f->piece_at({p.at.x, p.at.y});
+        ASSERT_NE(t, nullptr) << to_string(p.at);
+        EXPECT_EQ(t->side, int(p.side));
+        EXPECT_EQ(t->piece, "?PNBRQK"[p.type]);
+        EXPECT_EQ(t->carrier, g.ball().carrier == i);
+    }
+    EXPECT_EQ(f->piece_at({8, 0})->piece, 'K');  // the keepers on their home points
+    EXPECT_EQ(f->piece_at({8, 16})->piece, 'K');
+    const auto ball = std::find_if(f->tokens.begin(), f->tokens.end(),
+                                   [](const engine::FieldToken& t) { return t.ball(); });
+    ASSERT_NE(ball, f->tokens.end());
+    EXPECT_EQ(ball->at, (engine::FieldPoint{g.ball().at.x, g.ball().at.y}));
+    EXPECT_EQ(ball->side, -1);
+}
+
+// What the touch panel shows before Confirm: the same steps as the input itself, on a copy of the
+// game. A refusal with its clause, or the decisions the input would make (its cost and the MP
+// left); the state does not change, and sending the input then decides exactly that.
+TEST(GrassiMatch, APreviewSaysWhatAnInputWouldDecideAndChangesNothing) {
+    GrassiScript s;
+    s.input(0, "seed", {{"value", "77"}});
+    s.kick_off();
+    const std::string before = s.state.canonical();
+    const int mover = int(s.game().mover());
+    const auto other = s.match().preview({"g1", "pass_move", 1 - mover, "", {}, "", ""});
+    ASSERT_TRUE(other);
+    EXPECT_FALSE(other->accepted);
+    EXPECT_EQ(other->rule, "GCB-TURN-1");
+    EXPECT_NE(other->reason.find("NOT_YOUR_MOVE"), std::string::npos);
+    const auto bad = s.match().preview({"g1", "move", mover, "", {{"path", "seven"}}, "", ""});
+    ASSERT_TRUE(bad);
+    EXPECT_FALSE(bad->accepted);
+    EXPECT_EQ(bad->rule, "GCB-HALF-1");
+    EXPECT_FALSE(s.match().preview({"g1", "seed", 0, "", {{"value", "1"}}, "", ""}));
+
+    const std::string path = mover == WHITE ? "12,5 12,6" : "12,11 12,10";
+    const engine::GameInput step{"g1", "move", mover, "", {{"path", path}}, "", ""};
+    const auto ahead = s.match().preview(step);
+    ASSERT_TRUE(ahead);
+    ASSERT_TRUE(ahead->accepted) << ahead->rule << ": " << ahead->reason;
+    EXPECT_EQ(s.state.canonical(), before);
+    const auto sent = s.send(step);
+    ASSERT_EQ(ahead->decisions.size(), sent.size());
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+        EXPECT_EQ(ahead->decisions[i].rule, sent[i].rule);
+        EXPECT_EQ(ahead->decisions[i].reason, sent[i].reason);
+    }
+    EXPECT_NE(s.state.canonical(), before);
+}
+
 }  // namespace
 }  // namespace venue::games::grassi

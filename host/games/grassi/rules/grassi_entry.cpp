@@ -51,8 +51,10 @@ const engine::GameRules& rules() {
         .boards = nullptr,
         .validate = &validate,
         .make_match = &make,
-        // The live stream's lines: every shot, the keeper's verdict, goals, half-time, the end.
-        .headline_news = {"shot", "keeper", "goal", "half_time", "golden_goal", "extra_turns"},
+        // The live stream's lines: every roll (movement points, the keeper's 3d6, a parry's d6, a
+        // tackle's dice), every shot and the keeper's verdict, goals, half-time, the end.
+        .headline_news = {"movement_points", "shot", "keeper", "parry", "tackle", "goal",
+                          "half_time", "golden_goal", "extra_turns"},
     };
     return game;
 }

@@ -108,42 +108,89 @@ bool GrassiMatch::wants_seed() const {
 
 // --- Inputs -------------------------------------------------------------------------------------
 
-void GrassiMatch::on(const GameInput& e, Out& out) {
-    bool known = false;
-    for (const char* k : KINDS) known = known || e.kind == k;
-    if (!known) return Match::on(e, out);
-    if (finished(out)) return;
-    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
-    if (e.kind == "seed") return seed(e, out);
+bool GrassiMatch::knows(const std::string& kind) {
+    for (const char* k : KINDS)
+        if (kind == k) return true;
+    return false;
+}
+
+std::optional<GrassiMatch::BadInput> GrassiMatch::refusal_before_core(const GameInput& e) const {
+    if (phase_ == MatchPhase::PAUSED) return BadInput{"X-3", "the match is paused"};
+    if (e.kind == "seed") return std::nullopt;
     if (!game_)
-        return ignore("GCB-A28", "the dice wait for their seed: the match has not started", out);
+        return BadInput{"GCB-A28", "the dice wait for their seed: the match has not started"};
     if (e.side != WHITE && e.side != BLACK && e.kind != "dice" && e.kind != "correct")
-        return ignore("GCB-TURN-1", "side " + std::to_string(e.side) + ": White is 0, Black 1",
-                      out);
+        return BadInput{"GCB-TURN-1", "side " + std::to_string(e.side) + ": White is 0, Black 1"};
     if (!e.player.empty() && e.kind != "dice" && e.kind != "correct") {
         bool theirs = false;
         for (const engine::PlayerConfig& p : config_.side(e.side).players)
             theirs = theirs || p.id == e.player;
         if (!theirs)
-            return ignore("GCB-TURN-1",
-                          "'" + e.player + "' is not " + side_label(e.side) + "'s player", out);
+            return BadInput{"GCB-TURN-1",
+                            "'" + e.player + "' is not " + side_label(e.side) + "'s player"};
     }
     if (e.kind == "correct" && e.arbiter.empty())
-        return ignore("X-3", "a correction of the position is the arbiter's (name the arbiter)",
-                      out);
+        return BadInput{"X-3", "a correction of the position is the arbiter's (name the arbiter)"};
+    return std::nullopt;
+}
+
+void GrassiMatch::on(const GameInput& e, Out& out) {
+    if (!knows(e.kind)) return Match::on(e, out);
+    if (finished(out)) return;
+    if (const auto bad = refusal_before_core(e))
+        return ignore(bad->clause.c_str(), bad->reason, out);
+    if (e.kind == "seed") return seed(e, out);
     const Accepted input{e.kind, e.side, e.args};
-    auto result = put(input);
+    auto result = put(*game_, input);
     if (const auto* bad = std::get_if<BadInput>(&result))
         return ignore(bad->clause.c_str(), bad->reason, out);
     const Decided& decided = std::get<Decided>(result);
     if (!decided) {
         const Refusal& r = decided.error();
-        return ignore(r.clause.c_str(), "refused (" + r.code + "): " + r.reason, out);
+        return ignore(r.clause.c_str(), refusal_words(r), out);
     }
     accepted_.push_back(input);
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     report(decided.value(), out);
     if (game_->stage() == Stage::OVER) report_end(out);
+}
+
+// The same steps as on(GameInput), on a copy of the game: what a touch panel shows before the
+// player confirms (the path's cost and the MP left, or the refusal's clause and reason).
+std::optional<engine::InputPreview> GrassiMatch::preview(const GameInput& e) const {
+    if (!knows(e.kind) || e.kind == "seed") return std::nullopt;
+    engine::InputPreview p;
+    if (phase_ == MatchPhase::FINISHED) {
+        p.rule = "FIDE-5";
+        p.reason = "the game is over (" + outcome_.text() + ")";
+        return p;
+    }
+    if (const auto bad = refusal_before_core(e)) {
+        p.rule = bad->clause;
+        p.reason = bad->reason;
+        return p;
+    }
+    GrassiGame copy = *game_;
+    auto result = put(copy, Accepted{e.kind, e.side, e.args});
+    if (const auto* bad = std::get_if<BadInput>(&result)) {
+        p.rule = bad->clause;
+        p.reason = bad->reason;
+        return p;
+    }
+    const Decided& decided = std::get<Decided>(result);
+    if (!decided) {
+        p.rule = decided.error().clause;
+        p.reason = refusal_words(decided.error());
+        return p;
+    }
+    p.accepted = true;
+    for (const News& n : decided.value())
+        p.decisions.push_back({engine::GameNews{config_.id, n.kind, n.facts}, n.clause, n.reason});
+    return p;
+}
+
+std::string GrassiMatch::refusal_words(const Refusal& r) {
+    return "refused (" + r.code + "): " + r.reason;
 }
 
 void GrassiMatch::seed(const GameInput& e, Out& out) {
@@ -162,8 +209,7 @@ void GrassiMatch::seed(const GameInput& e, Out& out) {
     report(game_->opening(), out);
 }
 
-std::variant<Decided, GrassiMatch::BadInput> GrassiMatch::put(const Accepted& in) {
-    GrassiGame& g = *game_;
+std::variant<Decided, GrassiMatch::BadInput> GrassiMatch::put(GrassiGame& g, const Accepted& in) {
     const Color side = in.side == BLACK ? BLACK : WHITE;
     const auto point = [&](const char* key) { return point_of(arg(in.args, key)); };
     if (in.kind == "place") {
@@ -318,6 +364,42 @@ std::vector<std::pair<std::string, std::string>> GrassiMatch::facts() const {
     return f;
 }
 
+std::optional<engine::FieldView> GrassiMatch::field_view() const {
+    engine::FieldView f;  // 8 squares, a point every half square, edges and corners included
+    f.lines.push_back({{0, KICK_OFF.y}, {LATTICE - 1, KICK_OFF.y}, "halfway"});
+    for (Color side : {WHITE, BLACK}) {
+        // The mouth between its posts (GCB-A13: the posts' points belong to it, or not).
+        int first = -1, last = -1;
+        for (int x = 0; x < LATTICE; ++x)
+            if (in_goal_mouth({x, goal_line(side)}, side, rules_.posts_inside)) {
+                if (first < 0) first = x;
+                last = x;
+            }
+        f.lines.push_back({{first, goal_line(side)}, {last, goal_line(side)}, "goal", int(side)});
+    }
+    if (!game_) return f;
+    const GrassiGame& g = *game_;
+    const BallState& b = g.ball();
+    for (int i = 0; i < PIECES; ++i) {
+        const FieldPiece& p = g.pieces()[std::size_t(i)];
+        if (!p.placed) continue;
+        engine::FieldToken t;
+        t.at = {p.at.x, p.at.y};
+        t.side = int(p.side);
+        t.piece = "?PNBRQK"[p.type < chess::PIECE_TYPE_NB ? p.type : 0];
+        t.carrier = b.carrier == i;
+        t.words = std::string(chess::color_name(p.side)) + "'s " + chess::type_name(p.type) +
+                  (i % 4 == 0 ? " (keeper)" : "") + " at " + to_string(p.at) +
+                  (t.carrier ? ", with the ball" : "");
+        f.tokens.push_back(std::move(t));
+    }
+    engine::FieldToken ball;
+    ball.at = {b.at.x, b.at.y};
+    ball.words = (b.carrier ? "the ball at " : "the ball, loose, at ") + to_string(b.at);
+    f.tokens.push_back(std::move(ball));
+    return f;
+}
+
 bool GrassiMatch::is_ok(std::string* why) const {
     if (!Match::is_ok(why)) return false;
     return !game_ || game_->is_ok(why);
@@ -369,7 +451,7 @@ bool GrassiMatch::restore_extra(std::string_view text) {
             Accepted in{x.at("kind").get<std::string>(), x.at("side").get<int>(),
                         x.at("args").get<std::map<std::string, std::string>>()};
             if (!game_) return false;
-            auto result = put(in);
+            auto result = put(*game_, in);
             const auto* decided = std::get_if<Decided>(&result);
             if (!decided || !*decided) return false;  // the log's inputs were accepted once
             accepted_.push_back(std::move(in));

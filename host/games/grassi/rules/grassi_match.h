@@ -48,6 +48,9 @@ class GrassiMatch : public engine::Match {
     chess::Color to_move() const override;
     engine::Standing standing() const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;
+    // The lattice, the pieces and the ball, for the console's field panel and the feed.
+    std::optional<engine::FieldView> field_view() const override;
+    std::optional<engine::InputPreview> preview(const engine::GameInput& input) const override;
     bool wants_seed() const override;
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
@@ -79,8 +82,13 @@ class GrassiMatch : public engine::Match {
         std::string reason;
     };
 
+    static bool knows(const std::string& kind);
+    // Why `e` cannot be put to the core at all (a pause, a side or player not the match's, a
+    // correction without an arbiter), or nullopt. The same for on() and preview().
+    std::optional<BadInput> refusal_before_core(const engine::GameInput& e) const;
+    static std::string refusal_words(const Refusal& r);
     void seed(const engine::GameInput& e, Out& out);
-    std::variant<Decided, BadInput> put(const Accepted& input);
+    static std::variant<Decided, BadInput> put(GrassiGame& game, const Accepted& input);
     void report(const std::vector<News>& news, Out& out);
     void report_end(Out& out);
 
