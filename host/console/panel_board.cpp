@@ -19,22 +19,7 @@ constexpr ImU32 REMOVED = rgba(210, 40, 210);
 // A white man is the filled (black) symbol painted white under the outlined (white) symbol in
 // black: the outline alone would let the square show through.
 const char* filled(chess::Piece p) {
-    switch (chess::type_of(p)) {
-        case chess::KING:
-            return "\u265A";
-        case chess::QUEEN:
-            return "\u265B";
-        case chess::ROOK:
-            return "\u265C";
-        case chess::BISHOP:
-            return "\u265D";
-        case chess::KNIGHT:
-            return "\u265E";
-        case chess::PAWN:
-            return "\u265F";
-        default:
-            return "";
-    }
+    return solid_glyph(chess::type_of(p));
 }
 
 void piece(ImDrawList* dl, const SquareView& s, ImVec2 p, float cell, const UiState& ui) {
@@ -137,6 +122,25 @@ void branch_boards(const MatchView& m, UiState& ui) {
 }
 
 }  // namespace
+
+const char* solid_glyph(chess::PieceType type) {
+    switch (type) {
+        case chess::KING:
+            return "\u265A";
+        case chess::QUEEN:
+            return "\u265B";
+        case chess::ROOK:
+            return "\u265C";
+        case chess::BISHOP:
+            return "\u265D";
+        case chess::KNIGHT:
+            return "\u265E";
+        case chess::PAWN:
+            return "\u265F";
+        default:
+            return "";
+    }
+}
 
 void draw_board_panel(const MatchView* m, UiState& ui) {
     if (!m) {

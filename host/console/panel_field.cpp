@@ -20,23 +20,11 @@ constexpr ImU32 PICK = rgba(255, 213, 74);
 constexpr ImU32 WHITE_MAN = rgba(244, 244, 244);
 constexpr ImU32 BLACK_MAN = rgba(29, 29, 29);
 
+// The solid symbol of a token's piece letter.
 const char* glyph(char piece) {
-    switch (piece) {
-        case 'K':
-            return "\u265A";
-        case 'Q':
-            return "\u265B";
-        case 'R':
-            return "\u265C";
-        case 'B':
-            return "\u265D";
-        case 'N':
-            return "\u265E";
-        case 'P':
-            return "\u265F";
-        default:
-            return "";
-    }
+    for (int t = chess::PAWN; t <= chess::KING; ++t)
+        if ("?PNBRQK"[t] == piece) return solid_glyph(chess::PieceType(t));
+    return "";
 }
 
 // Where the field's points are on the screen, and back.

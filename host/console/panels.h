@@ -115,6 +115,8 @@ void draw_devices_panel(const ConsoleView& view, UiState& ui);
 // The log: the view gives the matches and players its filter offers.
 void draw_log_panel(const ConsoleView& view, const std::vector<LogRow>& log, UiState& ui);
 void draw_actions_panel(const MatchView* match, UiState& ui);
+// The solid chess symbol of a piece type (U+265A..265F), "" for none: drawn in either colour.
+const char* solid_glyph(chess::PieceType type);
 // A game played on a field of points (MatchView::field): the field to scale in a square of
 // `side` pixels at the cursor, the squares under the points, its lines, the pieces and the ball,
 // and the points tapped so far joined as a path. A tap (a click) picks the nearest point into

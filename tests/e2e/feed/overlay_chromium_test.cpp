@@ -7,6 +7,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "../../support/business_tree.h"
 #include "config/venue_config.h"
@@ -48,6 +50,7 @@ class Overlays : public ::testing::Test {
                    ("venue-chromium-" + std::to_string(::getpid()));
         shots_ = std::filesystem::path(VENUE_BINARY_DIR) / "feed-overlays";
         std::filesystem::create_directories(shots_);
+        std::filesystem::remove(shots_ / "chromium-stderr.log");  // this test's words only
     }
     void TearDown() override { std::filesystem::remove_all(profile_); }
 
@@ -60,11 +63,21 @@ class Overlays : public ::testing::Test {
                " --headless --no-sandbox --disable-gpu --disable-background-networking"
                " --disable-dev-shm-usage --no-first-run --hide-scrollbars"
                " --user-data-dir=" +
-               profile_.string() + " " + args + " 2>/dev/null";
+               profile_.string() + " " + args + " 2>>" + (shots_ / "chromium-stderr.log").string();
+    }
+    // What went wrong when a run of chromium printed nothing: `timeout 30` stopped it, or it
+    // failed; its last words are in <build>/feed-overlays/chromium-stderr.log.
+    std::string chromium_said() const {
+        std::ifstream in(shots_ / "chromium-stderr.log");
+        std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        return "chromium printed nothing (stopped after 30 s?); its stderr ends:\n" +
+               all.substr(all.size() > 2000 ? all.size() - 2000 : 0);
     }
     // The DOM after the page's scripts ran.
     std::string dom(const std::string& page) const {
-        return run(chromium("--dump-dom '" + url(page) + "'"));
+        const std::string out = run(chromium("--dump-dom '" + url(page) + "'"));
+        EXPECT_FALSE(out.empty()) << chromium_said();
+        return out;
     }
     void screenshot(const std::string& page) const {
         const auto png = shots_ / (page + ".png");
@@ -73,7 +86,7 @@ class Overlays : public ::testing::Test {
             chromium("--window-size=1920,1080 --default-background-color=00000000"
                      " --screenshot=" +
                      png.string() + " '" + url(page) + "'"));
-        EXPECT_TRUE(std::filesystem::exists(png)) << png;
+        EXPECT_TRUE(std::filesystem::exists(png)) << png << ": " << chromium_said();
         if (std::filesystem::exists(png)) {
             EXPECT_GT(std::filesystem::file_size(png), 1000u);
         }
@@ -169,6 +182,22 @@ TEST_F(Overlays, TheTreeShowsEveryBranchWithItsRatingUnderItsMother) {
     EXPECT_TRUE(std::filesystem::exists(png)) << png;
 }
 
+// The events of a match applied one by one (a millisecond apart), kept for make_update.
+struct Applying {
+    engine::VenueState state;
+    std::vector<runtime::Applied> applied;
+    void send(engine::EventBody body) {
+        engine::Event e{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt,
+                        std::move(body)};
+        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
+    }
+    // A game's input for `side` of match `match`.
+    void input(const std::string& match, int side, std::string kind,
+               std::map<std::string, std::string> args = {}) {
+        send(engine::GameInput{match, std::move(kind), side, "", std::move(args), "", ""});
+    }
+};
+
 // Chess Eleven (schemas/config/examples/eleven.toml): the kick-off wins White the ball on e4 and
 // its shot at e8 is saved. The board shows the ball with the keeper on d8; the scoreboard's
 // status line is the shot and its outcome, from the feed's incidents (a headline of the game).
@@ -177,22 +206,12 @@ TEST_F(Overlays, TheBallIsOnTheBoardAndTheShotIsInTheStatusLine) {
     auto config =
         config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/eleven.toml");
     ASSERT_TRUE(config) << config.error().to_string();
-    VenueState state;
-    std::vector<runtime::Applied> applied;
-    auto send = [&](EventBody body) {
-        Event e{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt, std::move(body)};
-        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
-    };
+    Applying a;
     auto input = [&](chess::Color side, std::string kind,
                      std::map<std::string, std::string> args = {}) {
-        GameInput in;
-        in.match = "c11";
-        in.side = side;
-        in.kind = std::move(kind);
-        in.args = std::move(args);
-        send(in);
+        a.input("c11", side, std::move(kind), std::move(args));
     };
-    send(MatchCreated{config->matches.front()});
+    a.send(MatchCreated{config->matches.front()});
     // The seed whose first draw saves a shot from e4 at e8 (Black's king keeps goal on d8).
     const std::string field = "rnbk1bnr/pppp4/8/8/4R3/8/2PPPP2/RNBK1BN1";
     const auto chances = games::eleven::shot_chances(*games::eleven::placement_of(field),
@@ -203,13 +222,13 @@ TEST_F(Overlays, TheBallIsOnTheBoardAndTheShotIsInTheStatusLine) {
     input(chess::WHITE, "seed", {{"value", std::to_string(seed)}});
     input(chess::WHITE, "substitute", {{"piece", "q"}});
     input(chess::BLACK, "substitute", {{"piece", "q"}});
-    send(BoardSnapshot{"c11", "12345", "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1"});
+    a.send(BoardSnapshot{"c11", "12345", "rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1"});
     input(chess::WHITE, "ready");
     input(chess::BLACK, "ready");
-    send(MoveSensed{"c11", "12345", "e3e4"});
+    a.send(MoveSensed{"c11", "12345", "e3e4"});
     input(chess::WHITE, "shot", {{"target", "e8"}});
     FeedMemory memory;
-    server_->publish(make_update(state, applied, memory));
+    server_->publish(make_update(a.state, a.applied, memory));
     const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
     const std::string board = run(chromium("--dump-dom '" + base + "/overlay/board?match=c11'"));
     EXPECT_NE(board.find("data-square=\"d8\"><span class=\"pc b\" data-piece=\"k\">\u265a</span>"
@@ -238,19 +257,14 @@ TEST_F(Overlays, TheFieldShowsEveryPieceAndTheBallOnItsPoint) {
     auto config =
         config::load_venue_config(VENUE_SOURCE_DIR "/schemas/config/examples/grassi.toml");
     ASSERT_TRUE(config) << config.error().to_string();
-    VenueState state;
-    std::vector<runtime::Applied> applied;
-    auto send = [&](EventBody body) {
-        Event e{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt, std::move(body)};
-        applied.push_back({std::int64_t(applied.size() + 1), e, state.apply(e)});
-    };
+    Applying a;
     auto input = [&](int side, std::string kind, std::map<std::string, std::string> args) {
-        send(GameInput{"gb1", std::move(kind), side, "", std::move(args), "", ""});
+        a.input("gb1", side, std::move(kind), std::move(args));
     };
-    send(MatchCreated{config->matches.front()});
+    a.send(MatchCreated{config->matches.front()});
     input(0, "seed", {{"value", "77"}});
     // Seed 77's coin: the kicker's bishop next to the ball at (8, 8) (tests/unit/grassi).
-    const auto* m = dynamic_cast<const games::grassi::GrassiMatch*>(state.match("gb1"));
+    const auto* m = dynamic_cast<const games::grassi::GrassiMatch*>(a.state.match("gb1"));
     ASSERT_NE(m, nullptr);
     const bool white_kicks = m->game()->kicker() == chess::WHITE;
     input(0, "place", {{"points", white_kicks ? "7,7 4,5 12,5" : "7,5 4,5 12,5"}});
@@ -258,7 +272,7 @@ TEST_F(Overlays, TheFieldShowsEveryPieceAndTheBallOnItsPoint) {
     const auto field = m->field_view();
     ASSERT_TRUE(field);
     FeedMemory memory;
-    server_->publish(make_update(state, applied, memory));
+    server_->publish(make_update(a.state, a.applied, memory));
     const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
     const std::string dom = run(chromium("--dump-dom '" + base + "/overlay/field?match=gb1'"));
     for (const engine::FieldToken& t : field->tokens) {

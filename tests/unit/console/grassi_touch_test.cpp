@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "../../support/grassi_config.h"
 #include "console/panels.h"
 #include "console_feed.h"
 #include "games/grassi/rules/grassi_match.h"
@@ -19,15 +20,7 @@ using testing::Headless;
 class GrassiTouch : public ::testing::Test {
   protected:
     void SetUp() override {
-        engine::MatchConfig c;
-        c.id = "g1";
-        c.game = "grassi";
-        c.sides.assign(2, engine::TeamConfig{});
-        c.side(0).name = "Whites";
-        c.side(1).name = "Blacks";
-        c.side(0).players.push_back({"w", "Wanda", 0, {}, ""});
-        c.side(1).players.push_back({"b", "Bruno", 1, {}, ""});
-        send(engine::MatchCreated{c});
+        send(engine::MatchCreated{engine::testing::grassi_config()});
         input(0, "seed", {{"value", "77"}});
         white_kicks_ = game().kicker() == chess::WHITE;
         input(0, "place", {{"points", white_kicks_ ? "7,7 4,5 12,5" : "7,5 4,5 12,5"}});

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/grassi_config.h"
 #include "../../support/ring_match.h"
 #include "../../support/turns_match.h"
 #include "feed/feed_model.h"
@@ -82,14 +83,8 @@ TEST(FeedSchema, AMatchWithoutAChessBoardHasAValidDocumentAndNoPgn) {
 // A game played on a field of points (Grassi's ChessBall): its document carries the field, valid
 // against the schema: the grid, the goal mouths and the halfway line, every piece and the ball.
 TEST(FeedSchema, AGameOnAFieldOfPointsHasItsFieldInAValidDocument) {
-    engine::MatchConfig c;
-    c.id = "g1";
-    c.game = "grassi";
-    c.sides.assign(2, engine::TeamConfig{});
-    c.side(0).players.push_back({"w", "Wanda", 0, {}, ""});
-    c.side(1).players.push_back({"b", "Bruno", 1, {}, ""});
     engine::VenueState state;
-    state.apply({0, std::nullopt, engine::MatchCreated{c}});
+    state.apply({0, std::nullopt, engine::MatchCreated{engine::testing::grassi_config()}});
     state.apply(
         {0, std::nullopt, engine::GameInput{"g1", "seed", 0, "", {{"value", "7"}}, "", ""}});
     const json doc = match_document(*state.match("g1"), nullptr);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../support/decision_search.h"
+#include "../../support/grassi_config.h"
 #include "games/grassi/rules/grassi_match.h"
 #include "venue/game_rules.h"
 #include "venue/snapshot.h"
@@ -21,18 +22,8 @@ using chess::BLACK;
 using chess::WHITE;
 using engine::Decision;
 using engine::testing::find;
+using engine::testing::grassi_config;
 using engine::testing::news;
-
-engine::MatchConfig grassi_config(std::map<std::string, engine::OptionValue> options = {}) {
-    engine::MatchConfig c;
-    c.id = "g1";
-    c.game = "grassi";
-    c.sides.assign(2, engine::TeamConfig{});
-    c.side(0).players.push_back({"w", "Wanda", 0, {}, ""});
-    c.side(1).players.push_back({"b", "Bruno", 1, {}, ""});
-    for (auto& [key, value] : options) c.options.set(key, value);
-    return c;
-}
 
 // Whether the decisions are one refusal (EventIgnored) with clause `clause`.
 bool refused(const std::vector<Decision>& d, const std::string& clause) {
