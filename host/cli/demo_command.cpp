@@ -37,6 +37,7 @@ int exec_console(const demo::DemoOptions& o) {
                                      "--seed",         std::to_string(o.seed),
                                      "--step-timeout", std::to_string(o.step_timeout_ms)};
     if (o.players) args.insert(args.end(), {"--players", std::to_string(o.players)});
+    if (o.turns) args.insert(args.end(), {"--turns", std::to_string(o.turns)});
     if (!o.game.empty()) args.insert(args.end(), {"--game", o.game});
     if (!o.tree.empty()) args.insert(args.end(), {"--tree", o.tree});
     if (!o.log.empty()) args.insert(args.end(), {"--log", o.log});
@@ -87,6 +88,7 @@ void register_demo_command(CLI::App& app) {
     cmd->add_option("--game", o->game, demo::demo_option_help("--game"));
     cmd->add_option("--tree", o->tree, demo::demo_option_help("--tree"));
     cmd->add_option("--players", o->players, demo::demo_option_help("--players"));
+    cmd->add_option("--turns", o->turns, demo::demo_option_help("--turns"));
     cmd->add_option("--log", o->log, "Log file to create (default: venue-demo-DATE-TIME.sqlite)");
     cmd->add_option(
            "--seed", o->seed,
@@ -116,8 +118,11 @@ void register_demo_command(CLI::App& app) {
         if (cmd->count("--players") && o->players < 1)
             throw CLI::ValidationError("--players", std::to_string(o->players) + ": " +
                                                         demo::demo_option_help("--players"));
+        if (cmd->count("--turns") && o->turns < 1)
+            throw CLI::ValidationError(
+                "--turns", std::to_string(o->turns) + ": " + demo::demo_option_help("--turns"));
         if (auto chosen = demo::choose_demo_game(o->game))
-            for (const char* option : {"--players", "--tree"})
+            for (const char* option : {"--players", "--tree", "--turns"})
                 if (cmd->count(option))
                     if (auto why = demo::demo_option_refused(*chosen->demo, option); !why.empty())
                         throw CLI::ValidationError(option, why);

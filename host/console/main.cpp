@@ -1,6 +1,6 @@
 // venue-console: the arbiter's window onto a running venue (issue 8).
 //   venue-console VENUE.toml [--log FILE] [--hub PORT] [--board ID=PORT]   a real venue
-//   venue-console --demo [--speed X] [--game ID|PGN] [--tree NAME] [--players N]   a demo
+//   venue-console --demo [--speed X] [--game ID|PGN] [--tree NAME] [--players N] [--turns N]
 //   venue-console --setup VENUE.toml [--hub PORT]                          the setup wizard
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
     app.add_option("--players", demo.players, demo_option_help("--players"));
     app.add_option("--game", demo.game, demo_option_help("--game"));
     app.add_option("--tree", demo.tree, demo_option_help("--tree"));
+    app.add_option("--turns", demo.turns, demo_option_help("--turns"));
     app.add_option("--seed", demo.seed, "--demo: who contests which claim")->capture_default_str();
     app.add_option("--elf", demo.elf, "--demo: hub firmware ELF (default: this build's)");
     app.add_option("--step-timeout", demo.step_timeout_ms,

@@ -116,7 +116,7 @@ Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOpti
         return unexpected(std::string("--speed: give a factor between 0.05 and 50"));
     const std::string log_path = o.log.empty() ? demo::default_demo_log_name() : o.log;
     const demo::SimulatedEventOptions options{o.speed, o.elf, o.step_timeout_ms};
-    auto plan = demo::plan_demo(o.game, o.tree, o.players, o.seed);
+    auto plan = demo::plan_demo(o.game, o.tree, o.players, o.seed, o.turns);
     if (!plan) return unexpected(plan.error());
     if (std::filesystem::exists(log_path))
         return unexpected(log_path + " exists; the demo writes a fresh log (give --log)");

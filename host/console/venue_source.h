@@ -50,6 +50,7 @@ Result<std::unique_ptr<VenueSource>, std::string> open_venue(const VenueOptions&
 struct DemoSourceOptions {
     double speed = 1.0;
     int players = 0;  // per side, for a demo that takes it; 0 = its default
+    int turns = 0;    // a game limited by turns, for a demo that takes it; 0 = its default
     // As `venue demo --game`: "" the first registered demo, a game's id its demo, anything else
     // a PGN file whose first game the first demo that plays game files plays.
     std::string game;
@@ -61,8 +62,8 @@ struct DemoSourceOptions {
 };
 // Fails when this build has no hub simulator (simavr).
 Result<std::unique_ptr<VenueSource>, std::string> open_demo(const DemoSourceOptions& options);
-// For --help: a demo option's line ("--game", "--tree", "--players"), from the registry of the
-// games' demos ("" when this build has no hub simulator).
+// For --help: a demo option's line ("--game", "--tree", "--players", "--turns"), from the
+// registry of the games' demos ("" when this build has no hub simulator).
 std::string demo_option_help(const std::string& option);
 
 }  // namespace venue::console

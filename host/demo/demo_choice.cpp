@@ -68,6 +68,12 @@ std::string demo_option_help(std::string_view option) {
         return "The scenario, for a game whose demo has several: " +
                (parts.empty() ? std::string("none") : in_words(parts));
     }
+    if (option == "--turns") {
+        for (const GameDemo* d : demos)
+            if (d->takes_turns) parts.push_back(d->game + ": " + d->turns);
+        return "Turns to play, for a game limited by turns whose demo takes it: " +
+               (parts.empty() ? std::string("none") : in_words(parts));
+    }
     if (option == "--players") {
         for (const GameDemo* d : demos)
             if (d->takes_players) parts.push_back(d->game + ": " + d->players);
@@ -88,6 +94,7 @@ std::string demo_games_help(std::size_t width) {
             out += wrapped("--game FILE.pgn: the file's first game, played as " + name_of(*d) + ".",
                            "      ", width);
         if (d->takes_players) out += wrapped("--players: " + d->players + ".", "      ", width);
+        if (d->takes_turns) out += wrapped("--turns: " + d->turns + ".", "      ", width);
         for (const DemoScenario& s : d->scenarios)
             out += wrapped("--tree " + s.name + ": " + s.help + ".", "      ", width);
     }
@@ -96,6 +103,7 @@ std::string demo_games_help(std::size_t width) {
 
 std::string demo_option_refused(const GameDemo& demo, std::string_view option) {
     if (option == "--players" && !demo.takes_players) return demo.players;
+    if (option == "--turns" && !demo.takes_turns) return demo.turns;
     if (option == "--tree" && demo.scenarios.empty()) {
         std::vector<std::string> ids;
         for (const GameDemo* d : registered_demos())
@@ -119,7 +127,8 @@ Result<DemoGame, std::string> choose_demo_game(const std::string& game) {
 
 Result<std::unique_ptr<PlannedDemo>, std::string> plan_demo(const std::string& game,
                                                             const std::string& scenario,
-                                                            int players, std::uint64_t seed) {
+                                                            int players, std::uint64_t seed,
+                                                            int turns) {
     auto chosen = choose_demo_game(game);
     if (!chosen) return unexpected(chosen.error());
     const GameDemo& demo = *chosen->demo;
@@ -127,6 +136,7 @@ Result<std::unique_ptr<PlannedDemo>, std::string> plan_demo(const std::string& g
     request.game_file = chosen->game_file;
     request.seed = seed;
     if (demo.takes_players) request.players = players;
+    if (demo.takes_turns) request.turns = turns;
     if (!demo.scenarios.empty()) {
         const DemoScenario* s = find_scenario(demo, scenario);
         if (!s) {

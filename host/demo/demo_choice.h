@@ -22,18 +22,20 @@ struct DemoGame {
 Result<DemoGame, std::string> choose_demo_game(const std::string& game);
 
 // The plan for --game `game`, --tree `scenario` ("" = the demo's first; ignored by a demo
-// without scenarios), --players `players` (0 = the demo's default; ignored by a demo that does
-// not take it) and --seed.
+// without scenarios), --players `players` and --turns `turns` (0 = the demo's default; ignored by
+// a demo that does not take it) and --seed.
 Result<std::unique_ptr<PlannedDemo>, std::string> plan_demo(const std::string& game,
                                                             const std::string& scenario,
-                                                            int players, std::uint64_t seed);
+                                                            int players, std::uint64_t seed,
+                                                            int turns = 0);
 
-// For --help, from the registry: one line on "--game", "--tree" or "--players" (what it takes
+// For --help, from the registry: one line on "--game", "--tree", "--players" or "--turns" (what
+// it takes
 // for each game's demo), and the games with a demo, a few indented lines each (the game's id,
 // name and summary, what its demo plays and shows, its scenarios), wrapped at `width`.
 std::string demo_option_help(std::string_view option);
 std::string demo_games_help(std::size_t width = 96);
-// Why `option` ("--players", "--tree") cannot be given with `demo` ("" when it can).
+// Why `option` ("--players", "--tree", "--turns") cannot be given with `demo` ("" when it can).
 std::string demo_option_refused(const GameDemo& demo, std::string_view option);
 
 // "venue-demo-YYYYMMDD-HHMMSS.sqlite", local time now.

@@ -75,6 +75,7 @@ struct DemoRequest {
     std::string game_file;  // a PGN file whose first game is played ("" = the demo's own)
     std::string scenario;   // one of GameDemo::scenarios (the first when none is asked for)
     int players = 0;        // per side, where the demo takes --players; 0 = its default
+    int turns = 0;  // a game limited by turns, where the demo takes --turns; 0 = its default
     std::uint64_t seed = 1858;
 };
 
@@ -94,6 +95,10 @@ struct GameDemo {
     // 4"); where it does not, why its teams are what they are (--players is refused with it).
     bool takes_players = false;
     std::string players;
+    // --turns: where the demo takes it (a game limited by turns), what it takes ("an even number
+    // from 2, default 50"); where it does not, why (--turns is refused with it).
+    bool takes_turns = false;
+    std::string turns;
     std::vector<DemoScenario> scenarios;  // --tree; empty: the demo has none
     std::vector<DemoExample> examples;
     // The plan, or why it cannot be made (naming the option at fault). request.scenario is one

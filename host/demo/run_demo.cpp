@@ -42,7 +42,7 @@ int run_demo(const DemoOptions& o) {
         fmt::print(stderr, "venue demo: --speed {}: give a factor between 0.05 and 50\n", o.speed);
         return 2;
     }
-    auto plan = plan_demo(o.game, o.tree, o.players, o.seed);
+    auto plan = plan_demo(o.game, o.tree, o.players, o.seed, o.turns);
     if (!plan) {
         fmt::print(stderr, "venue demo: {}\n", plan.error());
         return 2;

@@ -21,9 +21,10 @@ struct DemoOptions {
     // "": the first registered demo; a game's id: its demo; anything else: a PGN file whose
     // first game the first demo that plays game files plays.
     std::string game;
-    std::string tree;           // the scenario, for a demo that has them; "" = its first
-    int players = 0;            // per side, for a demo that takes it; 0 = its default
-    std::string log;            // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
+    std::string tree;  // the scenario, for a demo that has them; "" = its first
+    int players = 0;   // per side, for a demo that takes it; 0 = its default
+    int turns = 0;     // a game limited by turns, for a demo that takes it; 0 = its default
+    std::string log;   // "" = venue-demo-YYYYMMDD-HHMMSS.sqlite here
     std::uint64_t seed = 1858;  // who contests which claim, and by how much
     std::string elf;            // hub firmware; "" = the ELF this build made
     bool verbose = false;       // every event and decision

@@ -103,5 +103,35 @@ TEST(GrassiDemoE2E, AWholeMatchEnteredAsOnTheTouchPanelAndTheLogTellsIt) {
     EXPECT_EQ(doc.at("matches").at(0).at("result"), outcome.state.match("gb1")->result());
 }
 
+// --turns: a shorter match of the same game, its two halves; an odd number is refused with the
+// clause (GCB-OBJ-1), and a demo that does not take it says why.
+TEST(GrassiDemoE2E, TurnsPlaysAShorterMatchOfTwoHalves) {
+    const auto dir = fresh_dir("grassi-turns");
+    const std::string log = (dir / "turns.sqlite").string();
+    Ran demo =
+        run(VENUE + " demo --game grassi --turns 4 --speed 8 --no-feed --log " + log + " 2>&1");
+    ASSERT_EQ(demo.status, 0) << demo.out;
+    EXPECT_NE(demo.out.find("4 turns in two halves"), std::string::npos) << demo.out;
+    runtime::ReplayOutcome outcome;
+    const FromLog f = read_log(log, outcome);
+    ASSERT_EQ(f.ended.size(), 1u);
+    EXPECT_EQ(f.half_times, 1);
+    EXPECT_EQ(f.state_hash, final_state(demo.out));
+    const auto* m = outcome.state.match("gb1");
+    ASSERT_NE(m, nullptr);
+    bool four = false;
+    for (const auto& [name, value] : m->facts())
+        four |= name == "Turn" && value.find("of 4") != std::string::npos;
+    EXPECT_TRUE(four);
+
+    Ran odd = run(VENUE + " demo --game grassi --turns 5 --no-feed 2>&1");
+    EXPECT_NE(odd.status, 0);
+    EXPECT_NE(odd.out.find("--turns 5"), std::string::npos) << odd.out;
+    EXPECT_NE(odd.out.find("GCB-OBJ-1"), std::string::npos) << odd.out;
+    Ran other = run(VENUE + " demo --game business --turns 4 --no-feed 2>&1");
+    EXPECT_NE(other.status, 0);
+    EXPECT_NE(other.out.find("not for a number of turns"), std::string::npos) << other.out;
+}
+
 }  // namespace
 }  // namespace venue

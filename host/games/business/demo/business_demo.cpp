@@ -116,6 +116,8 @@ const demo::GameDemo& demo() {
         .plays_game_files = false,
         .takes_players = false,
         .players = "Business Chess teams are five and a reserve (BC-I.4)",
+        .takes_turns = false,
+        .turns = "Business Chess is played to its result, not for a number of turns",
         .scenarios = {{"short",
                        "about 20 moves: three branches, a pass, a selection, a yellow card, "
                        "Morphy's mate on branch 1, board C and a draw"},

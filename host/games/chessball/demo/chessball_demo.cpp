@@ -74,6 +74,8 @@ const demo::GameDemo& demo() {
         .plays_game_files = true,
         .takes_players = true,
         .players = "2 to 8 a team (CB-2.2), default 4",
+        .takes_turns = false,
+        .turns = "a Chessball game is played to its result, not for a number of turns",
         .scenarios = {},
         .examples = {{"--speed 3 --players 3", "faster, three a side"},
                      {"--game my.pgn --log x.sqlite", "a PGN file's first game"}},

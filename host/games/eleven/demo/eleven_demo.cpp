@@ -123,6 +123,10 @@ const demo::GameDemo& demo() {
         .plays_game_files = false,
         .takes_players = false,
         .players = "one a side (C11-KIT-1)",
+        .takes_turns = false,
+        .turns =
+            "Chess Eleven is played in halves of time or to a number of goals (--tree halves "
+            "or goals), not for a number of turns",
         .scenarios = {{"halves", "two timed halves of one minute (the default)"},
                       {"goals", "the first to two goals wins"}},
         .examples = {{"--game eleven --speed 3", "Chess Eleven, faster"},

@@ -4,6 +4,7 @@
 
 #include "games/grassi/demo/grassi_director.h"
 #include "games/grassi/rules/grassi_options.h"
+#include "venue/game_rules.h"
 
 namespace venue::games::grassi {
 
@@ -23,6 +24,7 @@ engine::MatchConfig demo_match(const demo::DemoRequest& r) {
     // The catalogue's defaults, but for the length of the match the scenario asks for.
     for (const engine::GameOption& o : grassi_options()) c.options.set(o.key, o.default_value);
     if (r.scenario == "short") c.options.set("turns", std::int64_t(10));
+    if (r.turns) c.options.set("turns", std::int64_t(r.turns));  // --turns, over the scenario
     c.time = {.base_ms = 90 * 60 * 1000, .increment_ms = 0, .mode = engine::TimeMode::SUDDEN_DEATH};
     return c;
 }
@@ -82,6 +84,10 @@ Result<std::unique_ptr<demo::PlannedDemo>, std::string> plan(const demo::DemoReq
             "--game FILE: Grassi's ChessBall is played on a lattice, not from a PGN game"));
     GrassiDemoPlan p;
     p.match = demo_match(r);
+    // An odd number of turns has no two halves (GCB-OBJ-1): the engine's own check says so.
+    if (const auto why = engine::validate_match(p.match))
+        return unexpected((r.turns ? "--turns " + std::to_string(r.turns) + ": " : std::string()) +
+                          *why);
     p.seed = r.seed;
     return std::unique_ptr<demo::PlannedDemo>(std::make_unique<PlannedGrassi>(std::move(p)));
 }
@@ -101,10 +107,13 @@ const demo::GameDemo& demo() {
         .plays_game_files = false,
         .takes_players = false,
         .players = "one a side (GCB-TURN-1)",
+        .takes_turns = true,
+        .turns = "an even number from 2 (two halves, GCB-OBJ-1), default 50",
         .scenarios = {{"match", "the whole match of 50 turns (the default)"},
                       {"short", "10 turns, two halves of 5"}},
         .examples = {{"--game grassi --speed 3", "Grassi's ChessBall, faster"},
-                     {"--game grassi --tree short --seed 7", "10 turns, another seed"}},
+                     {"--game grassi --tree short --seed 7", "10 turns, another seed"},
+                     {"--game grassi --turns 20", "20 turns, two halves of 10"}},
         .plan = plan,
     };
     return entry;
