@@ -69,8 +69,14 @@ bool touch_button(UiState& ui, const char* label, float width, bool enabled, boo
 
 void draw_touch_panel(const ConsoleView& view, const MatchView& m, UiState& ui) {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
-    const float pad = ui.fonts.px(12);
-    const float field = std::floor(std::min(d.y - 2 * pad, d.x * 0.6f));
+    // Around the field, half a point's spacing more than the padding: a keeper on its goal line
+    // is drawn whole, and a finger on the edge still lands in the field.
+    const float pad0 = ui.fonts.px(12);
+    const float span = std::min(d.y - 2 * pad0, d.x * 0.6f);
+    const float points = m.field ? float(std::max(2, m.field->points())) : 17.0f;
+    const float margin = span / (points - 1) / 2;
+    const float pad = pad0 + margin;
+    const float field = std::floor(span - 2 * margin);
     constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                                        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                                        ImGuiWindowFlags_NoSavedSettings |

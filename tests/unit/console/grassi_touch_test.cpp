@@ -44,13 +44,18 @@ class GrassiTouch : public ::testing::Test {
         ImGui::Render();
         return v;
     }
-    // A finger on point (x, y) of the touch panel's field, within a third of a point's spacing.
+    // A finger on point (x, y) of the touch panel's field (where the last frame drew it), `off`
+    // pixels off in each direction.
     void tap(int x, int y, float off = 0) {
-        // draw_touch_panel: the field's window at (0, 0), 12 pixels of padding, a square of
-        // 1056 pixels (1080 less the padding): 66 pixels from point to point.
-        const float spacing = 1056.0f / 16;
+        const UiState::Target* field = nullptr;
+        for (const UiState::Target& t : h_.ui.touch_targets)
+            if (t.name == "field") field = &t;
+        ASSERT_NE(field, nullptr);
+        const float spacing = (field->x1 - field->x0) / 16;
+        EXPECT_GE(spacing, 60.0f);  // a finger's target at 1920x1080
         ImGuiIO& io = ImGui::GetIO();
-        io.MousePos = ImVec2(12 + float(x) * spacing + off, 12 + 1056 - float(y) * spacing - off);
+        io.MousePos =
+            ImVec2(field->x0 + float(x) * spacing + off, field->y1 - float(y) * spacing - off);
         io.MouseDown[0] = true;
         frame();
         io.MouseDown[0] = false;

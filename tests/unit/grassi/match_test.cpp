@@ -220,9 +220,14 @@ TEST(GrassiMatch, AGoalCountsInTheStanding) {
     EXPECT_EQ(s.match().standing().of(0), 2);
     EXPECT_EQ(s.match().standing().of(1), 0);
     bool said = false;
-    for (const auto& fact : s.match().facts())
+    std::string last_roll;
+    for (const auto& fact : s.match().facts()) {
         said = said || (fact.first == "Score" && fact.second == "1-0");
+        if (fact.first == "Last roll") last_roll = fact.second;
+    }
     EXPECT_TRUE(said);
+    // The console and the feed show the last throw (here the physical dice entered).
+    EXPECT_EQ(last_roll, "movement roll: 6 6 6 5 5 5");
 }
 
 // The field as the console and the feed draw it (engine::FieldView): the 17x17 lattice over the

@@ -247,8 +247,8 @@ void GrassiGame::settle(NewsList& out) {
 void GrassiGame::resolve(const std::vector<int>& faces, NewsList& out) {
     const Pending p = pending_;
     pending_ = Pending{};
-    news(out, "dice", rules_.dice == Dice::HOST ? "GCB-KIT-2" : "GCB-A28",
-         std::string(to_string(p.roll)) + " roll: " + faces_text(faces),
+    last_roll_ = std::string(to_string(p.roll)) + " roll: " + faces_text(faces);
+    news(out, "dice", rules_.dice == Dice::HOST ? "GCB-KIT-2" : "GCB-A28", last_roll_,
          {{"for", to_string(p.roll)},
           {"faces", faces_text(faces)},
           {"total", std::to_string(sum(faces, 0, faces.size()))}});

@@ -149,6 +149,9 @@ class GrassiGame {
     Roll pending_roll() const { return pending_.roll; }
     std::string pending_words() const;
     std::uint64_t dice_thrown() const { return draws_; }
+    // The last throw in words ("keeper roll: 4 5 6"), for the console and the feed; "" before
+    // the first. Shown, not ruled on: the log's dice news are the record.
+    const std::string& last_roll() const { return last_roll_; }
     // The winner when over (nullopt: a draw, or not over).
     std::optional<chess::Color> winner() const { return winner_; }
     const std::string& end_reason() const { return end_reason_; }
@@ -215,6 +218,7 @@ class GrassiGame {
     GrassiRules rules_;
     std::uint64_t seed_ = 0;
     std::uint64_t draws_ = 0;  // dice thrown from the seed so far
+    std::string last_roll_;
     std::vector<News> opening_;
     Stage stage_ = Stage::PLACEMENT;
     std::array<FieldPiece, PIECES> pieces_{};

@@ -357,6 +357,7 @@ std::vector<std::pair<std::string, std::string>> GrassiMatch::facts() const {
                                 "'s " + chess::type_name(g.pieces()[std::size_t(*b.carrier)].type)
                           : "loose at " + to_string(b.at));
     if (g.pending_roll() != Roll::NONE) f.emplace_back("Dice due", g.pending_words());
+    if (!g.last_roll().empty()) f.emplace_back("Last roll", g.last_roll());
     for (Color c : {WHITE, BLACK})
         if (const auto last = g.last_substitution(c))
             f.emplace_back(std::string(chess::color_name(c)) + "'s substitution",
