@@ -1,9 +1,8 @@
 #include "games/betza/rules/betza_match.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-
-#include <nlohmann/json.hpp>
 
 #include "chess/uci.h"
 #include "games/betza/rules/batting_order.h"
@@ -192,7 +191,7 @@ std::variant<Decided, BetzaMatch::BadInput> BetzaMatch::put(const Accepted& in) 
                             "a pair names its two half-boards by number: board_a and board_b, "
                             "0 to " +
                                 std::to_string(g.armies() - 1)};
-        return g.declare_pair(in.army, Pair{*a, *b});
+        return g.declare_pair(in.side, Pair{*a, *b});
     }
     if (in.kind == "move") {
         const std::string uci = arg(in.args, "uci");
@@ -202,9 +201,9 @@ std::variant<Decided, BetzaMatch::BadInput> BetzaMatch::put(const Accepted& in) 
                             "a move is given as uci on the joined board of the pushed pair "
                             "(\"f2f3\", \"e7e8q\"), not '" +
                                 uci + "'"};
-        return g.move(in.army, *m);
+        return g.move(in.side, *m);
     }
-    if (in.kind == "end_turn") return g.end_turn(in.army);
+    if (in.kind == "end_turn") return g.end_turn(in.side);
     if (in.kind == "agree_draw") return g.agree_draw();
     if (in.kind == "alliance") {
         const int a = player_of(arg(in.args, "player_a")), b = player_of(arg(in.args, "player_b"));
@@ -423,36 +422,25 @@ std::string BetzaMatch::canonical_extra() const {
 // ------------------------------------------------------------------------------------
 
 std::string BetzaMatch::extra_snapshot() const {
-    nlohmann::json j;
-    j["seed"] = {{"value", seed_}, {"set", seeded_}};
-    nlohmann::json inputs = nlohmann::json::array();
-    for (const Accepted& in : accepted_)
-        inputs.push_back({{"kind", in.kind}, {"army", in.army}, {"args", in.args}});
-    j["inputs"] = inputs;
-    return j.dump();
+    return engine::InputHistory{seed_, seeded_, accepted_}.to_json("army");
 }
 
 bool BetzaMatch::restore_extra(std::string_view text) {
-    try {
-        const auto j = nlohmann::json::parse(text);
-        seed_ = j.at("seed").at("value").get<std::uint64_t>();
-        seeded_ = j.at("seed").at("set").get<bool>();
-        game_.reset();
-        accepted_.clear();
-        if ((seeded_ || rules_.order != BattingOrder::RANDOM) && !start(seed_)) return false;
-        for (const auto& x : j.at("inputs")) {
-            Accepted in{x.at("kind").get<std::string>(), x.at("army").get<int>(),
-                        x.at("args").get<std::map<std::string, std::string>>()};
-            if (!game_) return false;
-            auto result = put(in);
-            const auto* decided = std::get_if<Decided>(&result);
-            if (!decided || !*decided) return false;  // the log's inputs were accepted once
-            accepted_.push_back(std::move(in));
-        }
-        return true;
-    } catch (const std::exception&) {
-        return false;
+    auto history = engine::InputHistory::from_json(text, "army");
+    if (!history) return false;
+    seed_ = history->seed;
+    seeded_ = history->seeded;
+    game_.reset();
+    accepted_.clear();
+    if ((seeded_ || rules_.order != BattingOrder::RANDOM) && !start(seed_)) return false;
+    for (Accepted& in : history->inputs) {
+        if (!game_) return false;
+        auto result = put(in);
+        const auto* decided = std::get_if<Decided>(&result);
+        if (!decided || !*decided) return false;  // the log's inputs were accepted once
+        accepted_.push_back(std::move(in));
     }
+    return true;
 }
 
 }  // namespace venue::games::betza

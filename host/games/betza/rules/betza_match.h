@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "games/betza/rules/betza_game.h"
+#include "venue/input_history.h"
 #include "venue/match.h"
 
 namespace venue::games::betza {
@@ -77,12 +78,8 @@ class BetzaMatch : public engine::Match {
 
   private:
     using Out = std::vector<engine::Decision>;
-    // One input the rules core accepted, as the log gave it.
-    struct Accepted {
-        std::string kind;
-        int army = 0;
-        std::map<std::string, std::string> args;
-    };
+    // One input the rules core accepted, as the log gave it (its side is the army).
+    using Accepted = engine::AcceptedInput;
     // Why an input cannot even be put to the core (a board that is not a number, a move that is
     // not a move): the clause it breaks and the words.
     struct BadInput {

@@ -4,8 +4,6 @@
 #include <charconv>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "games/grassi/rules/grassi_options.h"
 
 namespace venue::games::grassi {
@@ -431,36 +429,25 @@ std::string GrassiMatch::canonical_extra() const {
 // --- Snapshots ----------------------------------------------------------------------------------
 
 std::string GrassiMatch::extra_snapshot() const {
-    nlohmann::json j;
-    j["seed"] = {{"value", seed_}, {"set", seeded_}};
-    nlohmann::json inputs = nlohmann::json::array();
-    for (const Accepted& in : accepted_)
-        inputs.push_back({{"kind", in.kind}, {"side", in.side}, {"args", in.args}});
-    j["inputs"] = inputs;
-    return j.dump();
+    return engine::InputHistory{seed_, seeded_, accepted_}.to_json("side");
 }
 
 bool GrassiMatch::restore_extra(std::string_view text) {
-    try {
-        const auto j = nlohmann::json::parse(text);
-        seed_ = j.at("seed").at("value").get<std::uint64_t>();
-        seeded_ = j.at("seed").at("set").get<bool>();
-        game_.reset();
-        accepted_.clear();
-        if (seeded_ || rules_.dice == Dice::PHYSICAL_ENTERED) game_.emplace(rules_, seed_);
-        for (const auto& x : j.at("inputs")) {
-            Accepted in{x.at("kind").get<std::string>(), x.at("side").get<int>(),
-                        x.at("args").get<std::map<std::string, std::string>>()};
-            if (!game_) return false;
-            auto result = put(*game_, in);
-            const auto* decided = std::get_if<Decided>(&result);
-            if (!decided || !*decided) return false;  // the log's inputs were accepted once
-            accepted_.push_back(std::move(in));
-        }
-        return true;
-    } catch (const std::exception&) {
-        return false;
+    auto history = engine::InputHistory::from_json(text, "side");
+    if (!history) return false;
+    seed_ = history->seed;
+    seeded_ = history->seeded;
+    game_.reset();
+    accepted_.clear();
+    if (seeded_ || rules_.dice == Dice::PHYSICAL_ENTERED) game_.emplace(rules_, seed_);
+    for (Accepted& in : history->inputs) {
+        if (!game_) return false;
+        auto result = put(*game_, in);
+        const auto* decided = std::get_if<Decided>(&result);
+        if (!decided || !*decided) return false;  // the log's inputs were accepted once
+        accepted_.push_back(std::move(in));
     }
+    return true;
 }
 
 }  // namespace venue::games::grassi

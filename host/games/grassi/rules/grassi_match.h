@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "games/grassi/rules/grassi_game.h"
+#include "venue/input_history.h"
 #include "venue/match.h"
 
 namespace venue::games::grassi {
@@ -69,12 +70,7 @@ class GrassiMatch : public engine::Match {
 
   private:
     using Out = std::vector<engine::Decision>;
-    // One input the core accepted, as the log gave it.
-    struct Accepted {
-        std::string kind;
-        int side = 0;
-        std::map<std::string, std::string> args;
-    };
+    using Accepted = engine::AcceptedInput;
     // Why an input cannot even be put to the core (a point that is not "x,y"): its clause and
     // words.
     struct BadInput {
