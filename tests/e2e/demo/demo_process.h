@@ -8,9 +8,14 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
+
+#include "runtime/replay.h"
 
 namespace venue::e2e {
 
@@ -65,6 +70,16 @@ inline void expect_verified_and_exported(const std::string& log, const std::file
     const std::string n = std::to_string(games);
     EXPECT_NE(extract.out.find(n + " games matched out of " + n), std::string::npos) << extract.out;
     EXPECT_EQ(extract.out.find("rror"), std::string::npos) << extract.out;
+}
+
+// The log replayed to its end, each applied event shown to `visit` (what a test counts from the
+// log alone); nullopt, and a test failure, when it does not replay.
+template <class Visit>
+std::optional<runtime::ReplayOutcome> replay_whole_log(const std::string& log, Visit visit) {
+    auto replayed = runtime::replay_log(log, std::numeric_limits<std::int64_t>::max(), visit);
+    EXPECT_TRUE(replayed) << (replayed ? "" : replayed.error());
+    if (!replayed) return std::nullopt;
+    return std::move(*replayed);
 }
 
 }  // namespace venue::e2e
