@@ -690,6 +690,17 @@ Decided GrassiGame::move_ball(Color side, const std::vector<Point>& path,
         const std::vector<Point> travelled(path.begin(), path.begin() + i + 1);
         mp_[side] -= i;
         ball_.carrier.reset();
+        // A shot's facts, saved or not: where from and to, its power, the MP it cost.
+        const auto shot_facts = [&] {
+            return std::map<std::string, std::string>{{"side", side_word(side)},
+                                                      {"from", to_string(path.front())},
+                                                      {"at", to_string(p)},
+                                                      {"path", path_text(travelled)},
+                                                      {"power", std::to_string(shot_power(i))},
+                                                      {"goal", side_word(*mouth)},
+                                                      {"cost", std::to_string(i)},
+                                                      {"mp_left", std::to_string(mp_[side])}};
+        };
         if (keeper) {
             // GCB-TIRO-3: the keeper stands where the ball arrives: his dice decide.
             ball_.at = path[std::size_t(i - 1)];
@@ -697,14 +708,7 @@ Decided GrassiGame::move_ball(Color side, const std::vector<Point>& path,
                  std::string(chess::color_name(side)) + " shoots: the ball reaches " +
                      chess::color_name(*mouth) + "'s keeper at " + to_string(p) + " with power " +
                      std::to_string(shot_power(i)),
-                 {{"side", side_word(side)},
-                  {"from", to_string(path.front())},
-                  {"at", to_string(p)},
-                  {"path", path_text(travelled)},
-                  {"power", std::to_string(shot_power(i))},
-                  {"goal", side_word(*mouth)},
-                  {"cost", std::to_string(i)},
-                  {"mp_left", std::to_string(mp_[side])}});
+                 shot_facts());
             pending_ = Pending{};
             pending_.roll = Roll::KEEPER;
             pending_.side = side;
@@ -738,14 +742,7 @@ Decided GrassiGame::move_ball(Color side, const std::vector<Point>& path,
              std::string(chess::color_name(side)) + " shoots into " + chess::color_name(*mouth) +
                  "'s goal at " + to_string(p) + " with power " + std::to_string(shot_power(i)) +
                  ": the keeper is not there",
-             {{"side", side_word(side)},
-              {"from", to_string(path.front())},
-              {"at", to_string(p)},
-              {"path", path_text(travelled)},
-              {"power", std::to_string(shot_power(i))},
-              {"goal", side_word(*mouth)},
-              {"cost", std::to_string(i)},
-              {"mp_left", std::to_string(mp_[side])}});
+             shot_facts());
         score(~*mouth, shot_power(i), p, "GCB-TIRO-3", out);
         return out;
     }
