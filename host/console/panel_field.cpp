@@ -114,18 +114,26 @@ void draw_field(const MatchView& m, UiState& ui, float side) {
     }
 
     ImGui::InvisibleButton("##field", ImVec2(l.side, l.side));
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
-        const engine::FieldPoint p = l.nearest(ImGui::GetIO().MousePos);
-        if (!ui.picks.empty() && ui.picks.back() == p)
+    // Taps act when the finger is lifted, so that a drag can be told from a tap.
+    const engine::FieldPoint under = l.nearest(ImGui::GetIO().MousePos);
+    if (ImGui::IsItemActivated()) ui.press = under;
+    if (ImGui::IsItemActive() && ui.press && *ui.press != under)
+        dl->AddLine(l.at(*ui.press), l.at(under), PICK, std::max(3.0f, sq / 14));
+    if (ImGui::IsItemDeactivated() && ui.press) {
+        const engine::FieldPoint down = *ui.press;
+        ui.press.reset();
+        if (down != under) {
+            if (ui.picks.empty() || ui.picks.back() != down) ui.picks.push_back(down);
+            ui.picks.push_back(under);
+        } else if (!ui.picks.empty() && ui.picks.back() == down)
             ui.picks.pop_back();  // the last point tapped again: taken back
         else
-            ui.picks.push_back(p);
+            ui.picks.push_back(down);
     }
     if (ImGui::IsItemHovered()) {
         // The token under the finger in words (a mouse shows it; a finger sees the caption).
-        const engine::FieldPoint p = l.nearest(ImGui::GetIO().MousePos);
         for (const engine::FieldToken& t : f.tokens)
-            if (t.at == p) ImGui::SetTooltip("%s", t.words.c_str());
+            if (t.at == under) ImGui::SetTooltip("%s", t.words.c_str());
     }
 }
 

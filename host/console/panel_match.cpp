@@ -99,7 +99,7 @@ void draw_match_panel(const MatchView* m, UiState& ui) {
     for (const auto& [name, value] : m->facts) {
         ImGui::TextDisabled("%s:", name.c_str());
         ImGui::SameLine();
-        ImGui::TextUnformatted(value.c_str());
+        ImGui::TextWrapped("%s", value.c_str());
     }
     ImGui::Separator();
     if (m->plays_a_tree) {

@@ -100,8 +100,15 @@ void draw_touch_panel(const ConsoleView& view, const MatchView& m, UiState& ui) 
         const float w = ImGui::GetContentRegionAvail().x;
         ImGui::TextUnformatted(m.title.c_str());
         ImGui::TextColored(color4(COLOR_INFO), "%s", m.to_move.c_str());
-        for (const auto& [name, value] : m.facts)
-            ImGui::TextWrapped("%s: %s", name.c_str(), value.c_str());
+        // The facts are read, not touched: in the body font, so that a game's long ones (its
+        // recent rolls) leave the buttons their room.
+        if (ui.fonts.large) ImGui::PopFont();
+        for (const auto& [name, value] : m.facts) {
+            ImGui::TextDisabled("%s:", name.c_str());
+            ImGui::SameLine();
+            ImGui::TextWrapped("%s", value.c_str());
+        }
+        if (ui.fonts.large) ImGui::PushFont(ui.fonts.large);
         ImGui::Separator();
         const GamePanels* own = find_game_panels(m.game);
         ui.draft.reset();

@@ -83,6 +83,8 @@ struct UiState {
     // match they are on; the game's touch controls turn them into an input.
     std::string picks_match;
     std::vector<engine::FieldPoint> picks;
+    // Where the finger went down on the field, while it is down (a drag ends where it is lifted).
+    std::optional<engine::FieldPoint> press;
     // The players' touch panel fills the window (F2, --touch-panel): the field and the game's
     // controls with large targets. What its controls chose (the game's words: an input's kind,
     // the side, a piece) and the input they would send now, which the model previews
@@ -120,7 +122,8 @@ const char* solid_glyph(chess::PieceType type);
 // A game played on a field of points (MatchView::field): the field to scale in a square of
 // `side` pixels at the cursor, the squares under the points, its lines, the pieces and the ball,
 // and the points tapped so far joined as a path. A tap (a click) picks the nearest point into
-// UiState::picks; tapping the last one again takes it back.
+// UiState::picks; tapping the last one again takes it back. A drag is the two taps it joins:
+// where the finger went down, then where it was lifted (a piece dragged to its new point).
 void draw_field(const MatchView& match, UiState& ui, float side);
 // The players' touch panel over the whole display: the field as large as the height allows, the
 // score and the game's facts, the game's touch controls (GamePanels::draw_touch) and what the

@@ -46,20 +46,30 @@ class GrassiTouch : public ::testing::Test {
     }
     // A finger on point (x, y) of the touch panel's field (where the last frame drew it), `off`
     // pixels off in each direction.
-    void tap(int x, int y, float off = 0) {
-        const UiState::Target* field = nullptr;
-        for (const UiState::Target& t : h_.ui.touch_targets)
-            if (t.name == "field") field = &t;
-        ASSERT_NE(field, nullptr);
-        const float spacing = (field->x1 - field->x0) / 16;
-        EXPECT_GE(spacing, 60.0f);  // a finger's target at 1920x1080
+    void tap(int x, int y, float off = 0) { drag(x, y, x, y, off); }
+    // A finger down on point (x0, y0) and lifted on (x1, y1), a frame on the way.
+    void drag(int x0, int y0, int x1, int y1, float off = 0) {
         ImGuiIO& io = ImGui::GetIO();
-        io.MousePos =
-            ImVec2(field->x0 + float(x) * spacing + off, field->y1 - float(y) * spacing - off);
+        io.MousePos = at(x0, y0, off);
         io.MouseDown[0] = true;
+        frame();
+        io.MousePos = ImVec2((io.MousePos.x + at(x1, y1, off).x) / 2,
+                             (io.MousePos.y + at(x1, y1, off).y) / 2);
+        frame();
+        io.MousePos = at(x1, y1, off);
         frame();
         io.MouseDown[0] = false;
         frame();
+    }
+    ImVec2 at(int x, int y, float off) {
+        const UiState::Target* field = nullptr;
+        for (const UiState::Target& t : h_.ui.touch_targets)
+            if (t.name == "field") field = &t;
+        EXPECT_NE(field, nullptr);
+        if (!field) return {};
+        const float spacing = (field->x1 - field->x0) / 16;
+        EXPECT_GE(spacing, 60.0f);  // a finger's target at 1920x1080
+        return ImVec2(field->x0 + float(x) * spacing + off, field->y1 - float(y) * spacing - off);
     }
 
     engine::VenueState state_;
@@ -79,6 +89,20 @@ TEST_F(GrassiTouch, TapsPickTheNearestPointsAndTheLastTapAgainTakesItBack) {
     tap(5, 6);
     ASSERT_EQ(h_.ui.picks.size(), 1u);
     EXPECT_EQ(h_.ui.picks_match, "g1");
+}
+
+// A drag is the two taps it joins: the point where the finger went down and the one where it was
+// lifted; a drag from the last point tapped adds only where it ends.
+TEST_F(GrassiTouch, ADragPicksWhereItStartsAndWhereItEnds) {
+    frame();
+    drag(12, 5, 12, 7);
+    ASSERT_EQ(h_.ui.picks.size(), 2u);
+    EXPECT_EQ(h_.ui.picks[0], (engine::FieldPoint{12, 5}));
+    EXPECT_EQ(h_.ui.picks[1], (engine::FieldPoint{12, 7}));
+    drag(12, 7, 10, 7);
+    ASSERT_EQ(h_.ui.picks.size(), 3u);
+    EXPECT_EQ(h_.ui.picks[2], (engine::FieldPoint{10, 7}));
+    EXPECT_FALSE(h_.ui.press);  // the finger is up
 }
 
 // The side on move taps its rook one half square forward: the draft is its "move" with the path

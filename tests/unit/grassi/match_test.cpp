@@ -219,15 +219,52 @@ TEST(GrassiMatch, AGoalCountsInTheStanding) {
     ASSERT_NE(news(shot, "goal"), nullptr);
     EXPECT_EQ(s.match().standing().of(0), 2);
     EXPECT_EQ(s.match().standing().of(1), 0);
-    bool said = false;
-    std::string last_roll;
-    for (const auto& fact : s.match().facts()) {
-        said = said || (fact.first == "Score" && fact.second == "1-0");
-        if (fact.first == "Last roll") last_roll = fact.second;
-    }
-    EXPECT_TRUE(said);
-    // The console and the feed show the last throw (here the physical dice entered).
-    EXPECT_EQ(last_roll, "movement roll: 6 6 6 5 5 5");
+    const auto facts = s.match().facts();
+    const auto fact = [&](const std::string& name) {
+        for (const auto& [n, v] : facts)
+            if (n == name) return v;
+        return std::string("(none)");
+    };
+    EXPECT_EQ(fact("Score"), "1-0");
+    // The console and the feed show the throws, the latest first (here the physical dice
+    // entered: the coin for the kick-off was the config's).
+    EXPECT_EQ(fact("Last roll"), "turn 1: movement roll: 6 6 6 5 5 5");
+    EXPECT_EQ(fact("White's substitution"), "allowed now");
+}
+
+// The console lists the recent throws, the latest first, and when each side may substitute
+// next (GCB-SOST-1, GCB-A23: one every three turns, from the last).
+TEST(GrassiMatch, TheFactsListTheRecentRollsAndWhenEachSideMaySubstitute) {
+    GrassiScript s(grassi_config(
+        {{"first_kickoff", std::string("white")}, {"dice", std::string("physical_entered")}}));
+    s.kick_off();
+    s.input(0, "dice", {{"faces", "6 6 6 5 5 5"}});
+    ASSERT_EQ(s.game().mover(), WHITE);
+    const auto sub = s.input(0, "substitute", {{"at", "12,5"}, {"piece", "bishop"}});
+    ASSERT_NE(news(sub, "substituted"), nullptr);
+    const auto facts = s.match().facts();
+    const auto fact = [&](const std::string& name) {
+        for (const auto& [n, v] : facts)
+            if (n == name) return v;
+        return std::string("(none)");
+    };
+    EXPECT_EQ(fact("White's substitution"), "from turn 4 (last in turn 1)");
+    EXPECT_EQ(fact("Black's substitution"), "allowed now");
+    EXPECT_EQ(fact("Rolls before"), "(none)");  // one throw so far
+
+    // The host's dice, turn after turn: the last six throws are kept, the latest last.
+    GrassiScript h;
+    h.input(0, "seed", {{"value", "77"}});
+    h.kick_off();
+    for (int turn = 1; turn <= 8; ++turn) h.pass_turn();
+    const auto& rolls = h.game().recent_rolls();
+    ASSERT_EQ(rolls.size(), GrassiGame::RECENT_ROLLS);
+    EXPECT_EQ(rolls.back().rfind("turn 9: movement roll: ", 0), 0u) << rolls.back();
+    EXPECT_EQ(rolls.front().rfind("turn 4: movement roll: ", 0), 0u) << rolls.front();
+    std::string before;
+    for (const auto& [n, v] : h.match().facts())
+        if (n == "Rolls before") before = v;
+    EXPECT_EQ(before.rfind("turn 8: movement roll: ", 0), 0u) << before;
 }
 
 // The field as the console and the feed draw it (engine::FieldView): the 17x17 lattice over the

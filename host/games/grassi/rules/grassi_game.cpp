@@ -247,8 +247,10 @@ void GrassiGame::settle(NewsList& out) {
 void GrassiGame::resolve(const std::vector<int>& faces, NewsList& out) {
     const Pending p = pending_;
     pending_ = Pending{};
-    last_roll_ = std::string(to_string(p.roll)) + " roll: " + faces_text(faces);
-    news(out, "dice", rules_.dice == Dice::HOST ? "GCB-KIT-2" : "GCB-A28", last_roll_,
+    const std::string roll = std::string(to_string(p.roll)) + " roll: " + faces_text(faces);
+    if (recent_rolls_.size() == RECENT_ROLLS) recent_rolls_.erase(recent_rolls_.begin());
+    recent_rolls_.push_back("turn " + std::to_string(turn_) + ": " + roll);
+    news(out, "dice", rules_.dice == Dice::HOST ? "GCB-KIT-2" : "GCB-A28", roll,
          {{"for", to_string(p.roll)},
           {"faces", faces_text(faces)},
           {"total", std::to_string(sum(faces, 0, faces.size()))}});

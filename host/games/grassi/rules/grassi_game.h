@@ -149,9 +149,10 @@ class GrassiGame {
     Roll pending_roll() const { return pending_.roll; }
     std::string pending_words() const;
     std::uint64_t dice_thrown() const { return draws_; }
-    // The last throw in words ("keeper roll: 4 5 6"), for the console and the feed; "" before
-    // the first. Shown, not ruled on: the log's dice news are the record.
-    const std::string& last_roll() const { return last_roll_; }
+    // The last RECENT_ROLLS throws in words, the latest last ("turn 12: keeper roll: 4 5 6"),
+    // for the console and the feed. Shown, not ruled on: the log's dice news are the record.
+    static constexpr std::size_t RECENT_ROLLS = 6;
+    const std::vector<std::string>& recent_rolls() const { return recent_rolls_; }
     // The winner when over (nullopt: a draw, or not over).
     std::optional<chess::Color> winner() const { return winner_; }
     const std::string& end_reason() const { return end_reason_; }
@@ -218,7 +219,7 @@ class GrassiGame {
     GrassiRules rules_;
     std::uint64_t seed_ = 0;
     std::uint64_t draws_ = 0;  // dice thrown from the seed so far
-    std::string last_roll_;
+    std::vector<std::string> recent_rolls_;
     std::vector<News> opening_;
     Stage stage_ = Stage::PLACEMENT;
     std::array<FieldPiece, PIECES> pieces_{};

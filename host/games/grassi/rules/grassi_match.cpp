@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "games/grassi/rules/grassi_options.h"
+#include "games/grassi/rules/substitution.h"
 
 namespace venue::games::grassi {
 
@@ -355,11 +356,25 @@ std::vector<std::pair<std::string, std::string>> GrassiMatch::facts() const {
                                 "'s " + chess::type_name(g.pieces()[std::size_t(*b.carrier)].type)
                           : "loose at " + to_string(b.at));
     if (g.pending_roll() != Roll::NONE) f.emplace_back("Dice due", g.pending_words());
-    if (!g.last_roll().empty()) f.emplace_back("Last roll", g.last_roll());
-    for (Color c : {WHITE, BLACK})
-        if (const auto last = g.last_substitution(c))
-            f.emplace_back(std::string(chess::color_name(c)) + "'s substitution",
-                           "last in turn " + std::to_string(*last));
+    // Every throw is shown (the "dice rolls"): the latest, then those before it.
+    const auto& rolls = g.recent_rolls();
+    if (!rolls.empty()) f.emplace_back("Last roll", rolls.back());
+    if (rolls.size() > 1) {
+        std::string before;
+        for (auto r = rolls.rbegin() + 1; r != rolls.rend(); ++r)
+            before += (before.empty() ? "" : "; ") + *r;
+        f.emplace_back("Rolls before", before);
+    }
+    if (g.stage() != Stage::OVER)
+        for (Color c : {WHITE, BLACK}) {
+            // When the side may substitute next (GCB-SOST-1, GCB-A23).
+            const auto last = g.last_substitution(c);
+            const int next = next_substitution_turn(g.turn(), last, rules_);
+            std::string when =
+                next == g.turn() ? "allowed now" : "from turn " + std::to_string(next);
+            if (last) when += " (last in turn " + std::to_string(*last) + ")";
+            f.emplace_back(std::string(chess::color_name(c)) + "'s substitution", when);
+        }
     return f;
 }
 

@@ -1,5 +1,7 @@
 #include "games/grassi/rules/substitution.h"
 
+#include <algorithm>
+
 namespace venue::games::grassi {
 
 using chess::PieceType;
@@ -37,6 +39,18 @@ int substitution_mp(int table_value, const GrassiRules& rules) {
     return rules.sub_sign == SubSign::PLUS_IS_GAIN ? table_value : -table_value;
 }
 
+int next_substitution_turn(int turn, std::optional<int> last, const GrassiRules& rules) {
+    const int every = rules.substitution_every_turns;
+    if (rules.sub_frequency == SubFrequency::FIXED_TURNS) {
+        // GCB-A23 fixed_turns_1_4_7: only in turns 1, 4, 7, ..., once in each.
+        const int into_window = (turn - 1) % every;
+        if (into_window == 0 && last != turn) return turn;
+        return turn + every - into_window;
+    }
+    // GCB-A23 sliding (the default): from the last one's turn + every.
+    return last ? std::max(turn, *last + every) : turn;
+}
+
 std::optional<MoveProblem> substitution_problem(PieceType out, PieceType in, int pool, int turn,
                                                 std::optional<int> last, const GrassiRules& rules) {
     if (out == chess::KING || in == chess::KING)
@@ -45,20 +59,16 @@ std::optional<MoveProblem> substitution_problem(PieceType out, PieceType in, int
     if (!value)
         return MoveProblem{"GCB-SOST-2", std::string("the table has no ") + chess::type_name(out) +
                                              " for " + chess::type_name(in)};
-    if (rules.sub_frequency == SubFrequency::FIXED_TURNS) {
-        // GCB-A23 fixed_turns_1_4_7: only in turns 1, 4, 7, ..., once in each.
+    if (const int next = next_substitution_turn(turn, last, rules); next != turn) {
         const int every = rules.substitution_every_turns;
-        if ((turn - 1) % every != 0 || (last && *last == turn))
-            return MoveProblem{"GCB-A23", "substitutions only in turns 1, " +
-                                              std::to_string(1 + every) + ", " +
-                                              std::to_string(1 + 2 * every) +
-                                              ", ..., one in each: the next in turn " +
-                                              std::to_string(turn + every - (turn - 1) % every)};
-    } else if (last && turn < *last + rules.substitution_every_turns)
-        return MoveProblem{"GCB-A23", "one substitution every " +
-                                          std::to_string(rules.substitution_every_turns) +
-                                          " turns: the next from turn " +
-                                          std::to_string(*last + rules.substitution_every_turns)};
+        if (rules.sub_frequency == SubFrequency::FIXED_TURNS)
+            return MoveProblem{
+                "GCB-A23", "substitutions only in turns 1, " + std::to_string(1 + every) + ", " +
+                               std::to_string(1 + 2 * every) +
+                               ", ..., one in each: the next in turn " + std::to_string(next)};
+        return MoveProblem{"GCB-A23", "one substitution every " + std::to_string(every) +
+                                          " turns: the next from turn " + std::to_string(next)};
+    }
     const int change = substitution_mp(*value, rules);
     if (pool + change < 0)
         return MoveProblem{"GCB-A22", std::string(chess::type_name(out)) + " for " +

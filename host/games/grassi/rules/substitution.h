@@ -20,6 +20,10 @@ std::optional<int> substitution_value(chess::PieceType out, chess::PieceType in)
 // opposite under PLUS_IS_COST.
 int substitution_mp(int table_value, const GrassiRules& rules);
 
+// The first turn from `turn` in which a player whose last substitution was in turn `last`
+// (nullopt: none yet) may substitute (GCB-SOST-1, GCB-A23): `turn` itself when now.
+int next_substitution_turn(int turn, std::optional<int> last, const GrassiRules& rules);
+
 // Why a player with `pool` MP may not substitute `out` by `in` in turn `turn`, his last
 // substitution having been in turn `last` (nullopt: none yet): the king (GCB-SOST-4), a pair not
 // in the table, too soon (GCB-SOST-1, GCB-A23: sliding, from turn last + 3; or only in turns 1,
