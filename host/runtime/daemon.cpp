@@ -454,6 +454,11 @@ void Daemon::act_on(const StepRecord& record) {
                 continue;
             }
             if (!hub_serves) continue;
+            // A game ended by the hub's flag: the hub stopped its clock itself when the face
+            // reached zero (FLAGGED), and the heartbeat may not say so yet.
+            if (c->command == engine::DeviceAction::CLOCK_PAUSE &&
+                std::holds_alternative<engine::FlagFell>(a.event.body) && a.event.hub_us)
+                continue;
             std::string why;
             auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
             if (!why.empty()) say(why);

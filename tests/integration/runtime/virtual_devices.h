@@ -143,12 +143,32 @@ class VirtualHub final : public HubDevice {
         in.payload = p;
         inputs_.push_back(std::move(in));
     }
+    // `side`'s face reached zero at `at`: the hub stopped its clock (FLAGGED) and says so.
+    void flag(chess::Color side, io::HostNanos at, io::HostNanos arrives) {
+        io::HubInput in;
+        in.session = 1;
+        in.seq = next_seq_++;
+        in.hub_time_us = std::uint64_t(at / 1000);
+        in.host_time_ns = at;
+        in.received_ns = arrives;
+        wire::Flag f{};
+        f.seq = in.seq;
+        f.time_us = in.hub_time_us;
+        f.side = team_of(side);
+        in.payload = f;
+        inputs_.push_back(std::move(in));
+    }
     std::uint32_t confirmed() const { return confirmed_; }
     std::uint32_t sent() const { return next_seq_ - 1; }
+    // The commands the daemon sent, in order.
+    const std::vector<io::HubCommand>& submitted() const { return submitted_; }
 
     void start() override {}
     void stop() override {}
-    std::optional<std::uint16_t> submit(io::HubCommand) override { return next_cmd_++; }
+    std::optional<std::uint16_t> submit(io::HubCommand c) override {
+        submitted_.push_back(std::move(c));
+        return next_cmd_++;
+    }
     std::vector<io::HubEvent> poll_events() override {
         std::vector<io::HubEvent> out;
         while (!inputs_.empty() && inputs_.front().received_ns <= now_) {
@@ -163,6 +183,7 @@ class VirtualHub final : public HubDevice {
   private:
     const io::HostNanos& now_;
     std::deque<io::HubInput> inputs_;
+    std::vector<io::HubCommand> submitted_;
     std::uint32_t next_seq_ = 1;
     std::uint32_t confirmed_ = 0;
     std::uint16_t next_cmd_ = 1;
