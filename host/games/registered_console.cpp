@@ -2,6 +2,7 @@
 // console specifics (plain chess) has none.
 #include "games/business/console/business_console.h"
 #include "games/chessball/console/chessball_console.h"
+#include "games/eleven/console/eleven_console.h"
 #include "games/grassi/console/grassi_console.h"
 
 namespace venue::console {
@@ -11,6 +12,7 @@ const std::vector<const GameConsole*>& registered_game_consoles() {
         &games::chessball::console_entry(),
         &games::business::console_entry(),
         &games::grassi::console_entry(),
+        &games::eleven::console_entry(),
     };
     return consoles;
 }

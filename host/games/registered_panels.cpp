@@ -2,6 +2,7 @@
 // list of them. A game that draws nothing of its own has no entry.
 #include "games/business/console/business_panels.h"
 #include "games/chessball/console/chessball_panels.h"
+#include "games/eleven/console/eleven_panels.h"
 #include "games/grassi/console/grassi_panels.h"
 
 namespace venue::console {
@@ -11,6 +12,7 @@ const std::vector<const GamePanels*>& registered_game_panels() {
         &games::business::panels_entry(),
         &games::chessball::panels_entry(),
         &games::grassi::panels_entry(),
+        &games::eleven::panels_entry(),
     };
     return panels;
 }

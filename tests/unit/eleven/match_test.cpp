@@ -111,6 +111,48 @@ TEST(C11_START_2, TheKickOffMoveMustEndInTheCentreCircleAndWinsTheBall) {
     EXPECT_EQ(s.match.to_move(), WHITE);  // the side with the ball goes on
 }
 
+// The arbiter puts the ball where it should be, with a note: on a piece, whose side then
+// has it, or back on the centre circle; only the ball and the possession change. The players'
+// own input is refused, as is a square with no piece (a corner is a shot's outcome).
+TEST(ElevenMatch, TheArbiterPutsTheBallOnAPieceOrTheCentreWithANote) {
+    Script s;
+    s.formations();
+    s.move("e3e4");
+    ASSERT_EQ(s.match.possession(), WHITE);
+    const auto arbiter = [&](std::string to, std::string note) {
+        engine::GameInput in;
+        in.match = "e1";
+        in.kind = "ball";
+        in.args = {{"to", std::move(to)}};
+        in.arbiter = "Chief";
+        in.note = std::move(note);
+        return s.send(in);
+    };
+    auto d = s.input(WHITE, "ball", {{"to", "d7"}});  // not the arbiter
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "X-3");
+    d = arbiter("d7", "");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);  // no note
+    d = arbiter("e5", "the tap was missed");            // an empty square
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_NE(d.back().reason.find("no piece on e5"), std::string::npos) << d.back().reason;
+
+    d = arbiter("d7", "Black's pawn took the ball; the board missed it");
+    const auto* placed = news(d, "ball_placed");
+    ASSERT_NE(placed, nullptr);
+    EXPECT_EQ(placed->facts.at("side"), "Black");
+    EXPECT_EQ(s.match.ball().where, Ball::Where::CARRIER);
+    EXPECT_EQ(s.match.ball().square, SQ_D7);
+    EXPECT_EQ(s.match.possession(), BLACK);
+    EXPECT_EQ(s.match.to_move(), WHITE) << "the turn stays";
+    EXPECT_NE(d.back().reason.find("the board missed it"), std::string::npos);
+
+    d = arbiter("centre", "restart the play");
+    ASSERT_NE(news(d, "ball_placed"), nullptr);
+    EXPECT_EQ(s.match.ball().where, Ball::Where::CENTRE);
+    EXPECT_FALSE(s.match.possession());
+}
+
 TEST(C11_TURN_1, TheSideWithoutTheBallHasOneMoveAndNoPassOrShot) {
     Script s;
     s.formations();

@@ -24,8 +24,9 @@ engine::MatchConfig demo_match(const demo::DemoRequest& r) {
     c.white().players.push_back({"W", "Giulia", 0, {0}, ""});
     c.black().players.push_back({"B", "Marco", 0, {8}, ""});
     ElevenRules rules;
-    // Short halves, so that a demo shows half time and full time on the hub's countdown.
-    rules.half_ms = 60'000;
+    // Short halves, so that a demo shows half time and full time on the hub's countdown, and
+    // two of them with the formations between the goals take under two minutes.
+    rules.half_ms = r.scenario == "goals" ? 60'000 : 40'000;
     rules.formation_ms = 20'000;
     if (r.scenario == "goals") rules.target_goals = 2;
     rules.write_to(c);
@@ -112,7 +113,7 @@ Result<std::unique_ptr<demo::PlannedDemo>, std::string> plan(const demo::DemoReq
 const demo::GameDemo& demo() {
     static const demo::GameDemo entry{
         .game = "eleven",
-        .plays = "two halves of one minute, one player a side",
+        .plays = "two halves of 40 s, one player a side",
         .about =
             "The arbiter starts the formation's 20 s on the hub's clock; the players set the "
             "default formation piece by piece on an emulated board and press their buttons "
@@ -127,7 +128,7 @@ const demo::GameDemo& demo() {
         .turns =
             "Chess Eleven is played in halves of time or to a number of goals (--tree halves "
             "or goals), not for a number of turns",
-        .scenarios = {{"halves", "two timed halves of one minute (the default)"},
+        .scenarios = {{"halves", "two timed halves of 40 s (the default)"},
                       {"goals", "the first to two goals wins"}},
         .examples = {{"--game eleven --speed 3", "Chess Eleven, faster"},
                      {"--game eleven --tree goals --seed 7", "to two goals, another seed"}},

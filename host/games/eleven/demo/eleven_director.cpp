@@ -6,6 +6,7 @@
 #include "games/eleven/rules/ball_lines.h"
 #include "games/eleven/rules/eleven_field.h"
 #include "games/eleven/rules/formation.h"
+#include "games/eleven/rules/shot.h"
 #include "venue/seeded_random.h"
 
 namespace venue::games::eleven {
@@ -30,8 +31,8 @@ int to_goal(Color side, Square s) {
 }
 
 // A goal square of the other side that a shot from `from` may aim at (shot_problem), or none.
-std::optional<Square> shot_target(const Placement& field, Color side, Square from,
-                                  const ElevenRules& rules) {
+std::optional<Square> any_shot_target(const Placement& field, Color side, Square from,
+                                      const ElevenRules& rules) {
     for (Square g : goal_squares(~side))
         if (!shot_problem(field, from, g, rules)) return g;
     return std::nullopt;
@@ -71,8 +72,14 @@ void ElevenDirector::observe(const runtime::StepRecord& record) {
     for (const runtime::Applied& a : record.applied)
         for (const engine::Decision& d : a.decisions) {
             if (std::holds_alternative<engine::MoveAccepted>(d.body)) ++progress_;
-            if (const auto* n = std::get_if<engine::GameNews>(&d.body); n && n->kind != "formation")
+            if (const auto* n = std::get_if<engine::GameNews>(&d.body);
+                n && n->kind != "formation") {
                 ++progress_;
+                if (n->kind == "shot") outcomes_seen_.insert(n->facts.at("outcome"));
+            }
+            if (const auto* g = std::get_if<engine::ScoreChanged>(&d.body);
+                g && d.rule == "C11-SHOOT-2")
+                outcomes_seen_.insert(to_string(ShotOutcome::GOAL));
             if (std::holds_alternative<engine::GameEnded>(d.body)) game_over_ = true;
             if (std::holds_alternative<engine::EventIgnored>(d.body) &&
                 d.rule.rfind("C11-FORM", 0) == 0)
@@ -181,6 +188,29 @@ void ElevenDirector::set_formations(const ElevenMatch& m) {
         }
 }
 
+std::optional<Square> ElevenDirector::shot_target(const ElevenMatch& m, Color side,
+                                                  Square from) const {
+    const Placement field = m.placement();
+    std::optional<Square> first;
+    bool open_taken = false;
+    for (Square g : goal_squares(~side)) {
+        if (shot_problem(field, from, g, m.rules())) continue;
+        // Tapping the carrier a third time aims at the first open square the shot can reach
+        // (ElevenMatch::open_goal_target): another open one cannot be aimed at.
+        if (field[std::size_t(g)] == NO_PIECE) {
+            if (open_taken) continue;
+            open_taken = true;
+        }
+        const ShotChances chances = shot_chances(field, side, g, m.rules());
+        const ShotOutcome foreseen =
+            chances.certain_goal ? ShotOutcome::GOAL
+                                 : draw_outcome(chances, m.rules(), m.shot_seed(), m.next_draw());
+        if (!outcomes_seen_.count(to_string(foreseen))) return g;
+        if (!first) first = g;
+    }
+    return first;
+}
+
 std::optional<Move> ElevenDirector::mate_in_one(const ElevenMatch& m) const {
     for (Move mv : legal_moves(m.field())) {
         Position after = m.field();
@@ -213,8 +243,12 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
         return end_turn(side);
     }
     const Square carrier = ball.square;
-    if ((moved || passed) && !in_check && shot_target(field, side, carrier, rules))
-        return tap(carrier, 3);  // ball in hand, then the shot
+    if ((moved || passed) && !in_check)
+        if (const auto target = shot_target(m, side, carrier)) {
+            if (field[std::size_t(*target)] == NO_PIECE) return tap(carrier, 3);  // the open square
+            tap(carrier, 2);  // ball in hand, then the defender on the square aimed at
+            return tap(*target, 1);
+        }
     if (!passed && !in_check) {
         // A teammate with a clear shot first; else one nearer the goal than the carrier; else,
         // now and then, any teammate the ball can reach (to keep it from a defender).
@@ -224,7 +258,7 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
             const Piece p = field[std::size_t(s)];
             if (r == carrier || p == NO_PIECE || color_of(p) != side) continue;
             if (pass_problem(field, carrier, r, rules)) continue;
-            if (!shooter && shot_target(field, side, r, rules)) shooter = r;
+            if (!shooter && any_shot_target(field, side, r, rules)) shooter = r;
             if (!ahead && to_goal(side, r) < to_goal(side, carrier)) ahead = r;
             if (!anyone) anyone = r;
         }
@@ -259,7 +293,8 @@ void ElevenDirector::single_move(const ElevenMatch& m) {
     const ElevenRules& rules = m.rules();
     if (const auto mate = mate_in_one(m)) return play(*mate);
     // Now and then a piece drops into an empty square of its goal, where it may block a shot.
-    const bool into_goal = m.ball().where == Ball::Where::CARRIER && choose(3) == 0;
+    const bool into_goal = m.ball().where == Ball::Where::CARRIER &&
+                           (!outcomes_seen_.count(to_string(ShotOutcome::BLOCK)) || choose(3) == 0);
     std::vector<Move> best, captures, goal, any;
     for (Move mv : legal_moves(pos)) {
         any.push_back(mv);

@@ -6,17 +6,21 @@
 // receiver) to a teammate with a clear shot and shoots (the carrier tapped a third time), or
 // ends its turn with the button; the side without it makes its one move, taking the carrier
 // when it can, else now and then dropping a piece into its goal. A mate in one is always played
-// (two goals). What a demo should show once happens once: White's first formation lacks the
-// pawn in front of its king, Ready is refused and the pawn is set right; the first side that may
-// bring its substitute on after a goal does (the arbiter enters it), the queen for its c-pawn.
-// Choices between equals come from the plan's seed, so the same seed plays the same game. Every
-// step waits for the engine's answer and fails with its name if none comes.
+// (two goals). A shooter with a choice of goal squares aims where the draw it can foresee (the
+// seed and the draw's number are in the log) gives an outcome not seen yet, and a defender drops
+// a piece into its goal more often until a block has been seen, so that a match shows each
+// outcome of a shot when it can. What a demo should show once happens once: White's first formation
+// lacks the pawn in front of its king, Ready is refused and the pawn is set right; the first side
+// that may bring its substitute on after a goal does (the arbiter enters it), the queen for its
+// c-pawn. Choices between equals come from the plan's seed, so the same seed plays the same game.
+// Every step waits for the engine's answer and fails with its name if none comes.
 //
 // Runs on the daemon's thread, between steps (poll()): no locks, no threads of its own.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,6 +49,10 @@ class ElevenDirector : public demo::People {
     void set_formations(const ElevenMatch& m);
     // The formation `side` sets now: the default, but for what the demo shows once.
     Placement formation_for(const ElevenMatch& m, chess::Color side) const;
+    // Where `side`'s carrier on `from` shoots: a goal square it may aim at, one whose foreseen
+    // outcome has not been seen first; none when no line is clear.
+    std::optional<chess::Square> shot_target(const ElevenMatch& m, chess::Color side,
+                                             chess::Square from) const;
     // A legal move of the side to move that mates, if there is one.
     std::optional<chess::Move> mate_in_one(const ElevenMatch& m) const;
     void possession_turn(const ElevenMatch& m);
@@ -68,6 +76,9 @@ class ElevenDirector : public demo::People {
     bool ready_refused_ = false;
     bool showed_invalid_ = false;
     bool showed_substitute_ = false;
+    // The shots' outcomes seen so far (goal, save, block, corner): the shooter aims where the
+    // draw it can foresee gives one not seen yet.
+    std::set<std::string> outcomes_seen_;
 };
 
 }  // namespace venue::games::eleven

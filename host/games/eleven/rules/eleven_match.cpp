@@ -655,6 +655,52 @@ std::string ElevenMatch::upgrade_refusal(Color side) const {
 
 // C11-PASS-3: what a selected piece may do now, for the display that highlights it (the
 // console's or a tablet's; the DGT board has no lights). A question: the state is unchanged.
+// The ball is host state (C11-A25): when it is not where the players know it is (a tap the
+// board missed, a gesture misread), the arbiter puts it on the piece that has it, whose side then
+// has possession, or back on the centre circle, loose, as at a kick-off. Only the ball and the
+// possession change: the turn, its elements and the clock stay. A corner is a shot's outcome,
+// not a correction: the shot is entered instead.
+void ElevenMatch::place_ball(const GameInput& e, Out& out) {
+    if (e.arbiter.empty())
+        return ignore("X-3", "moving the ball is the arbiter's (name the arbiter)", out);
+    if (e.note.empty()) return ignore("X-3", "an arbiter's action needs a note saying why", out);
+    if (stage_ != Stage::PLAY)
+        return ignore("C11-A25", "the ball is on the field only in play, not in a formation phase",
+                      out);
+    const std::string to = arg(e, "to");
+    if (to == "centre") {
+        ball_ = Ball{};
+        possession_.reset();
+    } else {
+        const Square s = parse_square(to);
+        if (s == SQ_NONE)
+            return ignore(
+                "X-3", "the ball goes to a square (a1 to h8) or 'centre', not '" + to + "'", out);
+        const Piece p = field().piece_on(s);
+        if (p == NO_PIECE)
+            return ignore(
+                "X-3",
+                "no piece on " + to + " to carry the ball (a corner is a shot's: enter the shot)",
+                out);
+        ball_ = {Ball::Where::CARRIER, s};
+        possession_ = color_of(p);
+    }
+    // What hung on where the ball was goes with it: a gesture half made, a pass owed for a gain,
+    // a corner owed for a shot.
+    carrier_taps_ = 0;
+    ball_in_hand_ = false;
+    must_pass_.reset();
+    corner_owed_.reset();
+    const std::string where = ball_.where == Ball::Where::CENTRE
+                                  ? std::string("on the centre circle, loose")
+                                  : "to " + std::string(color_name(*possession_)) + "'s " +
+                                        type_name(type_of(field().piece_on(ball_.square))) +
+                                        " on " + to;
+    news("X-3", "ball_placed",
+         {{"to", to}, {"side", possession_ ? color_name(*possession_) : "none"}},
+         "the arbiter puts the ball " + where + ": " + e.note, out);
+}
+
 void ElevenMatch::select(const GameInput& e, Out& out) {
     const Color side = Color(e.side);
     const Square at = parse_square(arg(e, "square"));
@@ -705,8 +751,9 @@ void ElevenMatch::select(const GameInput& e, Out& out) {
 
 void ElevenMatch::on(const GameInput& e, Out& out) {
     static const char* const KINDS[] = {
-        "seed",     "substitute", "upgrade",   "ready", "formation_time_up", "pass", "shot",
-        "end_turn", "half_time",  "full_time", "select"};
+        "seed",   "substitute", "upgrade",  "ready",     "formation_time_up",
+        "pass",   "shot",       "end_turn", "half_time", "full_time",
+        "select", "ball"};
     bool known = false;
     for (const char* k : KINDS) known = known || e.kind == k;
     if (!known) return Match::on(e, out);
@@ -718,6 +765,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
                           "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)", out);
         return select(e, out);
     }
+    // The arbiter's correction of the ball, paused or not (the pause is when one is made).
+    if (e.kind == "ball") return place_ball(e, out);
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
     if (e.side != WHITE && e.side != BLACK)
         return ignore("C11-KIT-1", "side " + std::to_string(e.side) + ": 0 (White) or 1 (Black)",

@@ -72,6 +72,10 @@ class ElevenMatch : public engine::Match {
     bool wants_seed() const override { return !seeded_ && phase_ != engine::MatchPhase::FINISHED; }
 
     Stage stage() const { return stage_; }
+    // The seed contested shots are drawn from and the number of the next draw (C11-SHOOT-3):
+    // what the next shot's outcome will be is known to whoever knows both (the log has them).
+    std::uint64_t shot_seed() const { return seed_; }
+    std::uint64_t next_draw() const { return draws_; }
     const Ball& ball() const { return ball_; }
     std::optional<chess::Color> possession() const { return possession_; }
     int goals(chess::Color c) const { return goals_[c]; }
@@ -129,6 +133,8 @@ class ElevenMatch : public engine::Match {
     // Why `side` may not bring its substitute on now ("" it may; C11-A16, C11-SUB-2).
     std::string upgrade_refusal(chess::Color side) const;
     void select(const engine::GameInput& e, Out& out);
+    // The arbiter puts the ball on a piece or the centre circle, with a note.
+    void place_ball(const engine::GameInput& e, Out& out);
     void half_over(Out& out);
     // The arbiter started the clock: the first formation's countdown (`running`: the face the
     // hub already runs).

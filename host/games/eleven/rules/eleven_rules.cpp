@@ -77,7 +77,7 @@ std::vector<GameOption> options() {
          OptionKind::DURATION,
          d.half_ms,
          60'000,
-         60'000,
+         30'000,  // half a minute at least: a demonstration's halves (the demo's are 40 s)
          0,
          {},
          "C11-TIME-1",

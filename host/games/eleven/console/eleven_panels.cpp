@@ -1,0 +1,92 @@
+// Chess Eleven's drawing entry: the arbiter's buttons open the actions' confirmation dialog with
+// the game's input (eleven_match.h), whose squares are typed in its one text field ("Ball": the
+// carrier's square, or "centre") and whose note the dialog asks for. The side of a declaration is
+// chosen in the dialog, above the fields.
+#include "games/eleven/console/eleven_panels.h"
+
+#include <sstream>
+#include <string>
+
+#include "console/panels.h"
+
+namespace venue::games::eleven {
+
+using namespace console;
+
+namespace {
+
+// The buttons: the input's kind, the label, what the text field holds ("" for none).
+struct ArbiterInput {
+    const char* kind;
+    const char* label;
+    const char* field;
+};
+constexpr ArbiterInput INPUTS[] = {
+    {"ball", "Ball", "the square of the piece that has it (d7), or centre"},
+    {"pass", "Pass", "from and to (a8 b7)"},
+    {"shot", "Shot", "the goal square aimed at (d8)"},
+    {"end_turn", "End turn", ""},
+    {"ready", "Ready", ""},
+    {"formation_time_up", "Formation time up", ""},
+    {"half_time", "Half time", ""},
+    {"full_time", "Full time", ""},
+};
+
+void open_input(UiState& ui, const MatchView& m, engine::GameInput in) {
+    ArbiterIntent intent;
+    intent.match = m.id;
+    in.match = m.id;
+    intent.input = std::move(in);
+    open_intent(ui, intent);
+}
+
+void draw_actions(const MatchView& m, UiState& ui) {
+    ImGui::Separator();
+    ImGui::TextDisabled("Chess Eleven: the ball, and what the board or the hub would declare");
+    const bool playing = m.result == "*";
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    ImGui::BeginDisabled(!playing);
+    int n = 0;
+    for (const ArbiterInput& a : INPUTS) {
+        if (n++ % 2) ImGui::SameLine();
+        if (ImGui::Button(a.label, ImVec2(w, 0)))
+            open_input(ui, m, {m.id, a.kind, 0, "", {}, "", ""});
+    }
+    ImGui::EndDisabled();
+}
+
+// The dialog's text field, read into the input's arguments.
+void draw_entry_fields(const MatchView& /*m*/, ActionForm& form) {
+    if (!form.intent.input) return;
+    engine::GameInput& in = *form.intent.input;
+    for (const ArbiterInput& a : INPUTS) {
+        if (in.kind != a.kind || !*a.field) continue;
+        ImGui::InputText(a.field, form.text, sizeof form.text);
+        std::istringstream words(form.text);
+        std::string first, second;
+        words >> first >> second;
+        if (in.kind == "ball") in.args["to"] = first;
+        if (in.kind == "shot") in.args["target"] = first;
+        if (in.kind == "pass") {
+            in.args["from"] = first;
+            in.args["to"] = second;
+        }
+    }
+}
+
+GamePanels make() {
+    GamePanels p;
+    p.game = "eleven";
+    p.draw_actions = &draw_actions;
+    p.draw_entry_fields = &draw_entry_fields;
+    return p;
+}
+
+}  // namespace
+
+const GamePanels& panels_entry() {
+    static const GamePanels entry = make();
+    return entry;
+}
+
+}  // namespace venue::games::eleven
