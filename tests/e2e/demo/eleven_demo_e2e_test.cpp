@@ -5,6 +5,8 @@
 // demo's, the passes and shots declared at the board, the goals, and a result the replay gives.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "demo_process.h"
@@ -19,6 +21,8 @@ struct FromLog {
     int seeds = 0, passes = 0, in_hand = 0, shots = 0, goals = 0, kick_offs = 0, taps = 0;
     int goal_news = 0;  // each goal as the game tells it (goals counts every score change)
     int upgrades = 0;
+    std::set<std::string> outcomes;  // of the contested shots: goal, save, block, corner
+    int mates = 0, half_times = 0, corner_collected = 0;
     // EventIgnored of the match's own rules (C11-*): the players err once, on purpose (White's
     // first formation lacks the pawn in front of its king), then set it right.
     int refused = 0;
@@ -41,8 +45,13 @@ FromLog read_log(const std::string& log, runtime::ReplayOutcome& outcome) {
                 f.kick_offs += n->kind == "kick_off";
                 f.upgrades += n->kind == "upgrade";
                 f.goal_news += n->kind == "goal";
+                if (n->kind == "shot") f.outcomes.insert(n->facts.at("outcome"));
+                f.half_times += n->kind == "half_over" && n->facts.at("half") == "1";
             }
-            if (std::holds_alternative<engine::ScoreChanged>(d.body)) ++f.goals;
+            if (std::holds_alternative<engine::ScoreChanged>(d.body)) {
+                ++f.goals;
+                f.mates += d.rule == "C11-CHECK-2";
+            }
             if (auto* g = std::get_if<engine::GameEnded>(&d.body)) f.ended.push_back(*g);
             if (std::holds_alternative<engine::EventIgnored>(d.body) &&
                 d.rule.rfind("C11-", 0) == 0) {
@@ -112,6 +121,33 @@ TEST(ElevenDemoE2E, TwoPlayersPlayToTwoGoalsAtTheBoardAndTheLogTellsIt) {
     EXPECT_EQ(g.goals, f.goals);
     EXPECT_EQ(g.shots, f.shots);
     EXPECT_EQ(g.passes, f.passes);
+}
+
+// The default demo, two timed halves on the hub's countdown, shows what the issue asks of it:
+// each outcome of a contested shot, a checkmate's two goals, the substitute brought on after a
+// goal, the corrected formation, half time and a result at full time. At speed 4 the players
+// make more turns in each half than at speed 1; the outcomes come in the first half.
+TEST(ElevenDemoE2E, TheTimedDemoShowsEveryOutcomeOfAShotACheckmateAndHalfTime) {
+    const auto dir = fresh_dir("eleven-timed");
+    const std::string log = (dir / "eleven.sqlite").string();
+    Ran demo = run(VENUE + " demo --game eleven --speed 4 --no-feed --log " + log + " 2>&1");
+    ASSERT_EQ(demo.status, 0) << demo.out;
+    EXPECT_EQ(demo.out.find("refused: BAD_STATE"), std::string::npos)
+        << "no device command refused (the full time's clock pause)\n"
+        << demo.out;
+    runtime::ReplayOutcome outcome;
+    const FromLog f = read_log(log, outcome);
+    for (const char* o : {"goal", "save", "block", "corner"})
+        EXPECT_TRUE(f.outcomes.count(o)) << "no " << o << " in the demo";
+    EXPECT_GE(f.mates, 1) << "a checkmate, worth two goals";
+    EXPECT_EQ(f.upgrades, 1) << "the substitute brought on after a goal";
+    EXPECT_EQ(f.refused, 1) << "one Ready refused for a wrong formation, then set right";
+    EXPECT_EQ(f.half_times, 1);
+    ASSERT_EQ(f.ended.size(), 1u);
+    EXPECT_EQ(f.ended[0].termination, "full time");
+    EXPECT_EQ(f.state_hash, final_state(demo.out));
+    Ran verify = run(VENUE + " verify " + log + " 2>&1");
+    EXPECT_EQ(verify.status, 0) << verify.out;
 }
 
 }  // namespace

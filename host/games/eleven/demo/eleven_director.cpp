@@ -1,5 +1,8 @@
 #include "games/eleven/demo/eleven_director.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "chess/movegen.h"
 #include "chess/uci.h"
 #include "demo/board_lines.h"
@@ -7,6 +10,7 @@
 #include "games/eleven/rules/eleven_field.h"
 #include "games/eleven/rules/formation.h"
 #include "games/eleven/rules/shot.h"
+#include "io/hub/hub_runner.h"
 #include "venue/seeded_random.h"
 
 namespace venue::games::eleven {
@@ -80,6 +84,8 @@ void ElevenDirector::observe(const runtime::StepRecord& record) {
             if (const auto* g = std::get_if<engine::ScoreChanged>(&d.body);
                 g && d.rule == "C11-SHOOT-2")
                 outcomes_seen_.insert(to_string(ShotOutcome::GOAL));
+            if (std::holds_alternative<engine::ScoreChanged>(d.body) && d.rule == "C11-CHECK-2")
+                mate_seen_ = true;
             if (std::holds_alternative<engine::GameEnded>(d.body)) game_over_ = true;
             if (std::holds_alternative<engine::EventIgnored>(d.body) &&
                 d.rule.rfind("C11-FORM", 0) == 0)
@@ -101,6 +107,7 @@ void ElevenDirector::act() {
     want_progress_ = progress_ + 1;
     if (m.phase() == engine::MatchPhase::FINISHED) return;
     if (m.stage() == Stage::FORMATION) return set_formations(m);
+    stood_since_ms_ = -1;  // the next formation phase looks at its board afresh
     if (++turns_ > plan_.max_turns) {
         // A match that runs on too long: the arbiter ends it (as full time would).
         engine::GameInput in;
@@ -110,8 +117,105 @@ void ElevenDirector::act() {
         in.note = "the demo's time is up";
         return post(std::move(in));
     }
+    // In a timed match only: in a race to a number of goals a staged mate would end it.
+    if (!mate_seen_ && showed_substitute_ && !mate_attacker_ && m.stage() == Stage::PLAY &&
+        m.ball().where == Ball::Where::CENTRE && m.rules().target_goals == 0)
+        mate_attacker_ = m.to_move();  // the kicker of the round after the substitute came on
+    if (showing_mate(m)) {
+        // The staged mate: one move a turn, then the button (the side with the ball) or the
+        // turn passes by itself; a pass the side owes is made first.
+        const Color side = m.to_move();
+        if (m.possession() == side && !m.passed_this_turn() && m.owes_pass(side))
+            return possession_turn(m);
+        if (!m.moved_this_turn()) return play(staged_mate_move(m));
+        return end_turn(side);
+    }
     if (m.possession() == m.to_move()) return possession_turn(m);
     single_move(m);
+}
+
+bool ElevenDirector::showing_mate(const ElevenMatch& m) const {
+    return !mate_seen_ && showed_substitute_ && m.stage() == Stage::PLAY &&
+           m.ball().where != Ball::Where::CENTRE && mate_attacker_.has_value();
+}
+
+namespace {
+
+// The moves the staged mate considers: legal, castling aside (off by default, C11-PIECE-G).
+std::vector<Move> staged_moves(const Position& pos) {
+    std::vector<Move> out;
+    for (Move mv : legal_moves(pos))
+        if (mv.kind() != MoveKind::CASTLING) out.push_back(mv);
+    return out;
+}
+
+bool mates(const Position& pos, Move mv) {
+    Position after = pos;
+    after.do_move(mv);
+    return after.in_check() && staged_moves(after).empty();
+}
+
+// A move of the side to move that mates at once.
+std::optional<Move> mate_now(const Position& pos) {
+    for (Move mv : staged_moves(pos))
+        if (mates(pos, mv)) return mv;
+    return std::nullopt;
+}
+
+int king_steps(Square a, Square b) {
+    return std::max(std::abs(int(file_of(a)) - int(file_of(b))),
+                    std::abs(int(rank_of(a)) - int(rank_of(b))));
+}
+
+}  // namespace
+
+Move ElevenDirector::staged_mate_move(const ElevenMatch& m) {
+    const Position& pos = m.field();
+    const Color side = pos.side_to_move();
+    const std::vector<Move> moves = staged_moves(pos);
+    if (side == *mate_attacker_) {
+        if (const auto now = mate_now(pos)) return *now;
+        // A mate in two with the defender's help: a move after which some reply allows a mate.
+        for (Move mv : moves) {
+            Position after = pos;
+            after.do_move(mv);
+            for (Move reply : staged_moves(after)) {
+                Position then = after;
+                then.do_move(reply);
+                if (mate_now(then)) return mv;
+            }
+        }
+        // Else the piece (not the king) that can come nearest the other king goes there.
+        const Square king = pos.king_square(~side);
+        std::optional<Move> best;
+        int nearest = 99;
+        for (Move mv : moves) {
+            if (type_of(pos.piece_on(mv.from())) == KING) continue;
+            const int d = king_steps(mv.to(), king) * 8 + int(choose(8));
+            if (d < nearest) nearest = d, best = mv;
+        }
+        return best ? *best : moves.at(std::size_t(choose(moves.size())));
+    }
+    // The defender plays along: a move that allows a mate at once, else its king walks towards
+    // the attacker's pieces (a king in the open is mated soon), never taking anything.
+    std::optional<Move> walk;
+    int furthest = -1;
+    for (Move mv : moves) {
+        if (pos.piece_on(mv.to()) != NO_PIECE) continue;
+        Position after = pos;
+        after.do_move(mv);
+        if (mate_now(after)) return mv;
+        if (type_of(pos.piece_on(mv.from())) == KING) {
+            const int advance = 7 - to_goal(side, mv.to());
+            if (advance > furthest) furthest = advance, walk = mv;
+        }
+    }
+    if (walk) return *walk;
+    std::vector<Move> quiet;
+    for (Move mv : moves)
+        if (pos.piece_on(mv.to()) == NO_PIECE) quiet.push_back(mv);
+    const std::vector<Move>& from = quiet.empty() ? moves : quiet;
+    return from.at(std::size_t(choose(from.size())));
 }
 
 Placement ElevenDirector::formation_for(const ElevenMatch& m, Color side) const {
@@ -120,6 +224,15 @@ Placement ElevenDirector::formation_for(const ElevenMatch& m, Color side) const 
         // The pawn in front of the king (d2) set on b2: no pawn shields the king (C11-FORM).
         own[SQ_D2] = NO_PIECE;
         own[SQ_B2] = W_PAWN;
+    }
+    if (!outcomes_seen_.count(to_string(ShotOutcome::BLOCK)) && m.rules().target_goals == 0) {
+        // Until a block has been seen in a timed match, the f-bishop keeps goal beside the king
+        // (e1, e8): a shot at that square may be blocked (C11-SHOOT-6).
+        const Square bishop = side == WHITE ? SQ_F1 : SQ_F8, goal = side == WHITE ? SQ_E1 : SQ_E8;
+        if (own[std::size_t(bishop)] != NO_PIECE && own[std::size_t(goal)] == NO_PIECE) {
+            own[std::size_t(goal)] = own[std::size_t(bishop)];
+            own[std::size_t(bishop)] = NO_PIECE;
+        }
     }
     if (m.upgraded(side)) {
         // The substitute (the default's queen) comes on for the c-pawn.
@@ -160,6 +273,7 @@ void ElevenDirector::set_formations(const ElevenMatch& m) {
             if (own[std::size_t(s)] != NO_PIECE) target[std::size_t(s)] = own[std::size_t(s)];
     }
     const Placement& seen = m.formation_seen();
+    if (seen != target) stood_since_ms_ = -1;
     if (seen != target) {
         std::vector<std::string> lines;
         for (int s = 0; s < SQUARE_NB; ++s)
@@ -174,6 +288,20 @@ void ElevenDirector::set_formations(const ElevenMatch& m) {
             return match().formation_seen() == target || match().stage() != Stage::FORMATION;
         };
         want_progress_ = 1 << 30;  // wait for the board, not for news
+        return;
+    }
+    // The formation stands: Ready once the board has stood still for 0.6 s, as a player
+    // looks before pressing. The board's reading of a move made just before a restart (a kick-off
+    // the half's end overtook) then reaches the match in the formation phase, where it is only a
+    // reading, and not after the kick-off, where it would be taken for the kick-off's move.
+    const std::int64_t now_ms = io::HubRunner::now_ns() / 1'000'000;
+    if (stood_since_ms_ < 0) stood_since_ms_ = now_ms;
+    if (now_ms - stood_since_ms_ < 600) {
+        waiting_ = [this, target] {
+            return io::HubRunner::now_ns() / 1'000'000 - stood_since_ms_ >= 600 ||
+                   match().formation_seen() != target || match().stage() != Stage::FORMATION;
+        };
+        want_progress_ = 1 << 30;
         return;
     }
     for (Color side : {WHITE, BLACK})
@@ -243,6 +371,17 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
         return end_turn(side);
     }
     const Square carrier = ball.square;
+    // A teammate with a clear shot gets the ball first: the turn's pass, then its shot.
+    if (!passed && !in_check)
+        for (int s = 0; s < SQUARE_NB; ++s) {
+            const Square r = Square(s);
+            const Piece p = field[std::size_t(s)];
+            if (r == carrier || p == NO_PIECE || color_of(p) != side) continue;
+            if (pass_problem(field, carrier, r, rules) || !any_shot_target(field, side, r, rules))
+                continue;
+            tap(carrier, 2);
+            return tap(r, 1);
+        }
     if ((moved || passed) && !in_check)
         if (const auto target = shot_target(m, side, carrier)) {
             if (field[std::size_t(*target)] == NO_PIECE) return tap(carrier, 3);  // the open square
@@ -295,9 +434,10 @@ void ElevenDirector::single_move(const ElevenMatch& m) {
     // Now and then a piece drops into an empty square of its goal, where it may block a shot.
     const bool into_goal = m.ball().where == Ball::Where::CARRIER &&
                            (!outcomes_seen_.count(to_string(ShotOutcome::BLOCK)) || choose(3) == 0);
-    std::vector<Move> best, captures, goal, any;
+    std::vector<Move> best, captures, goal, any, quiet;
     for (Move mv : legal_moves(pos)) {
         any.push_back(mv);
+        if (pos.piece_on(mv.to()) == NO_PIECE && mv.to() != m.ball().square) quiet.push_back(mv);
         if (into_goal && type_of(pos.piece_on(mv.from())) != KING &&
             is_goal_square(pos.side_to_move(), mv.to()) && pos.piece_on(mv.to()) == NO_PIECE)
             goal.push_back(mv);
@@ -309,7 +449,11 @@ void ElevenDirector::single_move(const ElevenMatch& m) {
             captures.push_back(mv);
         }
     }
-    const std::vector<Move>& from = !best.empty()       ? best
+    // After a corner the defenders let the attacker play its corner turn (pass, move, shot:
+    // C11-SHOOT-7): a capture would win the ball back at once.
+    const bool corner = m.ball().where == Ball::Where::CORNER && !quiet.empty();
+    const std::vector<Move>& from = corner              ? quiet
+                                    : !best.empty()     ? best
                                     : !goal.empty()     ? goal
                                     : !captures.empty() ? captures
                                                         : any;

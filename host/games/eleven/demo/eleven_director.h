@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -55,6 +56,13 @@ class ElevenDirector : public demo::People {
                                              chess::Square from) const;
     // A legal move of the side to move that mates, if there is one.
     std::optional<chess::Move> mate_in_one(const ElevenMatch& m) const;
+    // Once, to show a checkmate's two goals (C11-CHECK-2): from the first kick-off after the
+    // substitute was shown, the kicker (the attacker) brings its pieces to the other king and the
+    // other side plays along, as players staging it for a demonstration would: a mate in two
+    // with the defender's help when there is one, else the attacker's piece nearest the king goes
+    // nearer and the defender's king walks out. No passes or shots meanwhile.
+    bool showing_mate(const ElevenMatch& m) const;
+    chess::Move staged_mate_move(const ElevenMatch& m);
     void possession_turn(const ElevenMatch& m);
     void single_move(const ElevenMatch& m);
     void play(chess::Move move);
@@ -79,6 +87,9 @@ class ElevenDirector : public demo::People {
     // The shots' outcomes seen so far (goal, save, block, corner): the shooter aims where the
     // draw it can foresee gives one not seen yet.
     std::set<std::string> outcomes_seen_;
+    bool mate_seen_ = false;
+    std::int64_t stood_since_ms_ = -1;  // since when the board has shown the formations set
+    std::optional<chess::Color> mate_attacker_;  // the staged mate's attacker, once chosen
 };
 
 }  // namespace venue::games::eleven

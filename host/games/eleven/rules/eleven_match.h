@@ -87,6 +87,9 @@ class ElevenMatch : public engine::Match {
     const ElevenRules& rules() const { return rules_; }
     // This turn's elements so far (C11-TURN-2).
     bool moved_this_turn() const { return moved_; }
+    // Whether `side` must still pass before its turn ends or it shoots: it won the ball, and a
+    // teammate can receive it.
+    bool owes_pass(chess::Color side) const;
     bool passed_this_turn() const { return passed_; }
     Placement placement() const;  // the field as it stands, in play
     const std::vector<chess::Piece>& bench() const { return bench_; }
@@ -160,9 +163,6 @@ class ElevenMatch : public engine::Match {
     std::vector<chess::Square> pass_receivers(chess::Color side, chess::Square from) const;
     // `side` has won the ball (C11-A7 pass_mandatory_after_gain: it owes a pass).
     void gained(chess::Color side);
-    // Whether `side` must still pass before its turn ends or it shoots: it won the ball, and a
-    // teammate can receive it.
-    bool owes_pass(chess::Color side) const;
     bool golden_goal() const { return half_ == 3 && rules_.tie == Tie::GOLDEN_GOAL; }
 
     ElevenRules rules_;
