@@ -136,6 +136,12 @@ class Hub {
     wire::CommandStatus apply(const wire::SetLamp& m, Micros t);
     wire::CommandStatus apply(const wire::Buzz& m, Micros t);
     wire::CommandStatus apply(const wire::TestStall& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyConfigure& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetOrder& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetTime& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyStart& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetOnMove& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyEndTurn& m, Micros t);
 
     HubIdentity identity_;
     Debouncer<FAST_INPUT_COUNT> fast_;

@@ -159,5 +159,30 @@ CommandStatus Hub::apply(const wire::TestStall& m, Micros) {
     return CommandStatus::OK;
 }
 
+// The army clock is not kept by this firmware yet: its commands change nothing.
+CommandStatus Hub::apply(const wire::ArmyConfigure&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
+CommandStatus Hub::apply(const wire::ArmySetOrder&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
+CommandStatus Hub::apply(const wire::ArmySetTime&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
+CommandStatus Hub::apply(const wire::ArmyStart&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
+CommandStatus Hub::apply(const wire::ArmySetOnMove&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
+CommandStatus Hub::apply(const wire::ArmyEndTurn&, Micros) {
+    return CommandStatus::BAD_STATE;
+}
+
 }  // namespace hub
 }  // namespace venue

@@ -49,6 +49,7 @@ class HubSession::Receiver {
 
     void operator()(const wire::Handshake& m) { s_.on_handshake(m, now_); }
     void operator()(const wire::Heartbeat& m) { s_.on_heartbeat(m, now_); }
+    void operator()(const wire::ArmyStatus& m) { s_.on_army_status(m); }
     void operator()(const wire::CommandAck& m) { s_.on_command_ack(m, now_); }
     template <class Event>
     void operator()(const Event& m) {
@@ -211,6 +212,7 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
     fit_.reset();
     last_hub_arrival_ = 0;
     heartbeat_.reset();
+    army_status_.reset();
     // A host that starts while the hub runs gets every event the hub still holds.
     expected_ = h.oldest_seq > 0 ? h.oldest_seq : 1;
     delivered_ = confirmed_ = acked_ = expected_ - 1;
@@ -233,6 +235,11 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
     if (stored_seq() >= h.oldest_seq && stored_seq() > 0 && stored_seq() < h.next_seq) {
         send_ack_if_due(true);
     }
+}
+
+// Kept as it is: the Heartbeat sent just before it has done the session's checks.
+void HubSession::on_army_status(const wire::ArmyStatus& s) {
+    if (state_ == HubSessionState::RUNNING) army_status_ = s;
 }
 
 void HubSession::note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,
