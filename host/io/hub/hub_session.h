@@ -133,8 +133,8 @@ class HubSession {
     const HubTimeFit& time_fit() const { return fit_; }
     std::optional<wire::Handshake> handshake() const { return handshake_; }
     std::optional<wire::Heartbeat> last_heartbeat() const { return heartbeat_; }
-    // The army clock, sent after each Heartbeat while the hub is in army mode: current while its
-    // hub_time_us is the last Heartbeat's (the hub left army mode otherwise).
+    // The army clock, sent right after each Heartbeat while the hub is in army mode: current while
+    // its hub_time_us is not older than the last Heartbeat's (else the hub left army mode).
     std::optional<wire::ArmyStatus> last_army_status() const { return army_status_; }
     std::uint32_t expected_seq() const { return expected_; }
     std::size_t commands_pending() const { return in_flight_.size() + queued_.size(); }
