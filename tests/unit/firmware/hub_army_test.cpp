@@ -3,8 +3,10 @@
 // the army clock and the two-face clock.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
+#include "army_display.h"
 #include "hub_rig.h"
 
 namespace venue::hub {
@@ -302,6 +304,28 @@ TEST(HubArmy, ArmyModeSetsTheLockoutAsideAndTwoFaceCommandsReturnToIt) {
     EXPECT_TRUE(rig.all<wire::ArmyStatus>().empty());
     EXPECT_FALSE(rig.all<wire::Heartbeat>().empty());
     EXPECT_EQ(rig.command(wire::ArmyStart{0, 0}).status, CommandStatus::BAD_STATE);
+}
+
+std::string line(const DisplayFrame& f, int row) {
+    return std::string(f.text[row], DISPLAY_COLS);
+}
+
+TEST(HubArmy, DisplayShowsTheArmyOnMoveAndTheNext) {
+    HubRig rig;
+    ASSERT_EQ(rig.command(four_armies(5 * MIN)).status, CommandStatus::OK);
+    DisplayFrame f;
+    render_army(army_view(rig.hub.army_clock(), rig.now), &f);
+    EXPECT_EQ(line(f, 0), "Armies 4        ");
+    const Micros started = start_four(rig, 5 * MIN);  // army 2, then 0
+    rig.run_to(started + 30 * S, 1000);
+    render_army(army_view(rig.hub.army_clock(), rig.now), &f);
+    EXPECT_EQ(line(f, 0), "Army 2      4:30");
+    EXPECT_EQ(line(f, 1), "Next 0      5:00");
+    rig.tap(BUTTON_OF[2]);
+    rig.run_to(started + 30 * S + 4 * MIN + 1500 * 1000, 1000);  // army 0: 58.5 s left
+    render_army(army_view(rig.hub.army_clock(), rig.now), &f);
+    EXPECT_EQ(line(f, 0), "Army 0    0:58.5");
+    EXPECT_EQ(line(f, 1), "Next 3      5:00");
 }
 
 TEST(HubArmy, MillisecondsAreRoundedDownWithoutLoss) {
