@@ -140,6 +140,7 @@ class HubTestClient {
     const std::vector<HubEvent>& events() const { return events_; }
     const std::vector<wire::Handshake>& handshakes() const { return handshakes_; }
     const std::optional<wire::Heartbeat>& last_heartbeat() const { return heartbeat_; }
+    const std::optional<wire::ArmyStatus>& last_army_status() const { return army_status_; }
     uint32_t heartbeats() const { return heartbeat_count_; }
     uint32_t duplicates_ignored() const { return duplicates_; }
     uint32_t resend_requests() const { return resend_requests_; }
@@ -174,6 +175,12 @@ class HubTestClient {
                 next_seq_ = h.oldest_seq;
             }
             if (h.next_seq > next_seq_ && auto_ack) request_resend();
+            return;
+        }
+        if (type == wire::MessageType::ARMY_STATUS) {
+            wire::ArmyStatus s;
+            wire::unpack(p, len, s);
+            army_status_ = s;
             return;
         }
         if (type == wire::MessageType::COMMAND_ACK) {
@@ -228,6 +235,7 @@ class HubTestClient {
     std::vector<HubEvent> events_;
     std::vector<wire::Handshake> handshakes_;
     std::optional<wire::Heartbeat> heartbeat_;
+    std::optional<wire::ArmyStatus> army_status_;
     uint32_t heartbeat_count_ = 0;
     uint32_t next_seq_ = 1;
     uint32_t session_ = 0;
