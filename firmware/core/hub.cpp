@@ -340,12 +340,6 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
         out[0] = 0;  // the delimiter before it
         return 1 + encode_message(h, out + 1);
     }
-    // Right behind its Heartbeat, ahead of acks and events, so that both read the hub at (nearly
-    // always) the same `now`.
-    if (army_status_due_) {
-        army_status_due_ = false;
-        return encode_message(army_status(now), out);
-    }
     if (ack_count_ > 0) {
         const size_t n = encode_message(acks_[0], out);
         for (uint8_t i = 1; i < ack_count_; ++i) acks_[i - 1] = acks_[i];
@@ -357,6 +351,13 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
         if (const uint8_t len = events_.next_to_send(event)) return encode_frame(event, len, out);
     }
     if (now < next_heartbeat_) return 0;
+    // Army mode: an ArmyStatus right before each Heartbeat, so that a host acting on a Heartbeat
+    // (e.g. configuring a hub new to it) already knows the army clock (HubSession pairs them).
+    if (army_mode_ && !army_status_sent_) {
+        army_status_sent_ = true;
+        return encode_message(army_status(now), out);
+    }
+    army_status_sent_ = false;
     next_heartbeat_ += wire::HEARTBEAT_PERIOD_US;
     if (next_heartbeat_ <= now) next_heartbeat_ = now + wire::HEARTBEAT_PERIOD_US;  // fell behind
     wire::Heartbeat hb;
@@ -377,7 +378,6 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
     hb.dropped_events = events_.dropped();
     hb.input_overruns = static_cast<uint16_t>(input_overruns_ + fast_.overflow_count());
     hb.boot_count = identity_.boot_count;
-    army_status_due_ = army_mode_;
     return encode_message(hb, out);
 }
 

@@ -93,7 +93,8 @@ class Hub {
     void poll(Micros now);
 
     // Encodes the next frame to send into out (room for MAX_WIRE_FRAME) and returns its length,
-    // or 0 when nothing is due. Priority: Handshake, CommandAcks, events, Heartbeat.
+    // or 0 when nothing is due. Priority: Handshake, CommandAcks, events, Heartbeat (in army
+    // mode preceded by an ArmyStatus).
     // A Handshake goes out after a lone delimiter (0x00): the first bytes after a boot end
     // whatever frame the reset cut off in the host's receiver, so the Handshake is read whole.
     //
@@ -193,7 +194,7 @@ class Hub {
     bool handshake_answers_hello_ = false;
     bool host_session_ = false;  // a Hello came in this boot
     bool army_mode_ = false;
-    bool army_status_due_ = false;  // an ArmyStatus follows the Heartbeat just sent
+    bool army_status_sent_ = false;  // the ArmyStatus before the Heartbeat due is out
     bool stall_ = false;
 };
 

@@ -2,6 +2,7 @@
 // Commands and acknowledgements are in hub_session_commands.cpp.
 #include <cassert>
 #include <cstdio>
+#include <utility>
 
 #include "io/hub/hub_session.h"
 
@@ -213,6 +214,7 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
     last_hub_arrival_ = 0;
     heartbeat_.reset();
     army_status_.reset();
+    army_status_pending_.reset();
     // A host that starts while the hub runs gets every event the hub still holds.
     expected_ = h.oldest_seq > 0 ? h.oldest_seq : 1;
     delivered_ = confirmed_ = acked_ = expected_ - 1;
@@ -221,6 +223,8 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
 }
 
 void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
+    // The ArmyStatus sent just before this Heartbeat, or none: the hub is not in army mode.
+    std::optional<wire::ArmyStatus> army = std::exchange(army_status_pending_, std::nullopt);
     if (state_ != HubSessionState::RUNNING) return;  // may be a rebooted hub: wait for Handshake
     if (h.boot_count != handshake_->boot_count || hub_clock_restarted(h.hub_time_us, now) ||
         h.next_seq < expected_) {
@@ -229,6 +233,7 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
         return;
     }
     heartbeat_ = h;
+    army_status_ = std::move(army);
     note_hub_clock(h.hub_time_us, now);
     note_hub_holds(h.oldest_seq, h.next_seq, now, true);
     // The hub still holds events the host stored: the last EventAck was lost.
@@ -237,9 +242,9 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
     }
 }
 
-// Kept as it is: the Heartbeat sent just before it has done the session's checks.
+// Held until the Heartbeat it precedes, which does the session's checks (reboot, gaps).
 void HubSession::on_army_status(const wire::ArmyStatus& s) {
-    if (state_ == HubSessionState::RUNNING) army_status_ = s;
+    if (state_ == HubSessionState::RUNNING) army_status_pending_ = s;
 }
 
 void HubSession::note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,

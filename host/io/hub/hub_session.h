@@ -133,8 +133,8 @@ class HubSession {
     const HubTimeFit& time_fit() const { return fit_; }
     std::optional<wire::Handshake> handshake() const { return handshake_; }
     std::optional<wire::Heartbeat> last_heartbeat() const { return heartbeat_; }
-    // The army clock, sent right after each Heartbeat while the hub is in army mode: current while
-    // its hub_time_us is not older than the last Heartbeat's (else the hub left army mode).
+    // The army clock as the hub sent it right before the last Heartbeat: nullopt when that
+    // Heartbeat came without one (the hub is not in army mode, docs/protocol.md, "Army clock").
     std::optional<wire::ArmyStatus> last_army_status() const { return army_status_; }
     std::uint32_t expected_seq() const { return expected_; }
     std::size_t commands_pending() const { return in_flight_.size() + queued_.size(); }
@@ -191,6 +191,7 @@ class HubSession {
     std::optional<wire::Handshake> handshake_;
     std::optional<wire::Heartbeat> heartbeat_;
     std::optional<wire::ArmyStatus> army_status_;
+    std::optional<wire::ArmyStatus> army_status_pending_;  // waits for its Heartbeat
     std::string refusal_;
 
     // Events: expected_ is the next seq to deliver; delivered_ the highest handed out;

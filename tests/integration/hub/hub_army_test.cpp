@@ -112,11 +112,9 @@ TEST_F(HubArmyTest, FourArmiesPressesFromRightAndWrongStationsAndAFlag) {
     // The state the host reads after each Heartbeat.
     const uint32_t n = client_.heartbeats();
     ASSERT_TRUE(client_.wait_for([&] { return client_.heartbeats() >= n + 2; }));
-    ASSERT_TRUE(client_.wait_for([&] {
-        return client_.last_army_status() &&
-               client_.last_army_status()->hub_time_us >= client_.last_heartbeat()->hub_time_us;
-    }));
+    ASSERT_TRUE(client_.last_army_status());  // every Heartbeat in army mode comes with one
     const wire::ArmyStatus st = *client_.last_army_status();
+    EXPECT_EQ(st.hub_time_us, client_.last_heartbeat()->hub_time_us);
     EXPECT_EQ(st.state, wire::ClockState::FLAGGED);
     EXPECT_EQ(st.on_move, 1);
     EXPECT_EQ(st.armies, 4);

@@ -106,10 +106,12 @@ TEST(HubArmy, EndTurnPressesSwitchInBattingOrderAndAreReported) {
     EXPECT_EQ(lamps(rig), 1u << 0);
     EXPECT_FALSE(rig.hub.outputs(rig.now).buzzer);  // no beep for an ignored press
 
-    // ArmyStatus follows the Heartbeat, with the same hub time.
+    // An ArmyStatus right before each Heartbeat, read at the same hub time.
+    ASSERT_GE(rig.frames.size(), 2u);
     const auto hb = rig.last<wire::Heartbeat>();
     const auto st = rig.last<wire::ArmyStatus>();
     EXPECT_EQ(st.hub_time_us, hb.hub_time_us);
+    EXPECT_EQ(rig.all<wire::ArmyStatus>().size(), rig.all<wire::Heartbeat>().size());
     EXPECT_EQ(st.state, ClockState::RUNNING);
     EXPECT_EQ(st.on_move, 0);
     EXPECT_EQ(st.armies, 4);
