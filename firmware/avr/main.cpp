@@ -6,6 +6,7 @@
 // while a frame is written, and renders a frame every 100 ms at the end of a pass.
 #include <avr/interrupt.h>
 
+#include "army_display.h"
 #include "boot.h"
 #include "clock_display.h"
 #include "frame.h"
@@ -94,8 +95,12 @@ int main() {
 
         // Lowest priority, after the frames: the display's text, ~10 times a second.
         if (venue::hub::DisplayFrame* display = avr::lcd_frame_due(now)) {
-            venue::hub::render_clock(venue::hub::clock_view(hub.clock(), hub.lockout(), now),
-                                     display);
+            if (hub.army_mode()) {
+                venue::hub::render_army(venue::hub::army_view(hub.army_clock(), now), display);
+            } else {
+                venue::hub::render_clock(venue::hub::clock_view(hub.clock(), hub.lockout(), now),
+                                         display);
+            }
         }
 
         // TestStall: once the ack is out, stop feeding the watchdog (it resets us in 250 ms).

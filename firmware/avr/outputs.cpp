@@ -38,6 +38,13 @@ void shift_leds(uint16_t leds) {
 }  // namespace
 
 void outputs_init() {
+    // PF4..7 are the JTAG pins while the JTAGEN fuse is programmed (not on a stock Mega): writing
+    // JTD twice within four cycles frees them for the station lamps whatever the fuses say.
+    const uint8_t mcucr = static_cast<uint8_t>(MCUCR | _BV(JTD));
+    MCUCR = mcucr;
+    MCUCR = mcucr;
+    PORTF = 0;
+    DDRF = 0xFF;
     PORTC &= static_cast<uint8_t>(~(SR_DATA | SR_CLOCK | SR_LATCH | LAMP_A | LAMP_B | BUZZER));
     DDRC |= SR_DATA | SR_CLOCK | SR_LATCH | LAMP_A | LAMP_B | BUZZER;
     shift_leds(0);
@@ -52,6 +59,7 @@ void outputs_apply(const hub::HubOutputs& out) {
     set(LAMP_A, out.lamp_a);
     set(LAMP_B, out.lamp_b);
     set(BUZZER, out.buzzer);
+    PORTF = out.station_lamps;
 }
 
 }  // namespace avr

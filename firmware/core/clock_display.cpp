@@ -4,7 +4,6 @@ namespace venue {
 namespace hub {
 namespace {
 
-constexpr uint8_t TIME_WIDTH = 7;
 constexpr uint32_t TENTHS_PER_MINUTE = 600;
 constexpr uint32_t SECONDS_PER_HOUR = 3600;
 
@@ -35,7 +34,13 @@ class Writer {
     char* p_;
 };
 
-// `remaining` right-aligned in out[0..TIME_WIDTH), in the format of the table in the header.
+// NUL-terminated `text` copied to out (the callers leave room for it).
+void put_left(const char* text, char* out) {
+    while (*text) *out++ = *text++;
+}
+
+}  // namespace
+
 void format_time(Micros remaining, bool show_tenths, char* out) {
     const uint32_t tenths = tenths_of(remaining);
     for (uint8_t i = 0; i < TIME_WIDTH; ++i) out[i] = ' ';
@@ -66,13 +71,6 @@ void format_time(Micros remaining, bool show_tenths, char* out) {
         w.number(static_cast<uint8_t>(minutes_total));
     }
 }
-
-// NUL-terminated `text` copied to out (the callers leave room for it).
-void put_left(const char* text, char* out) {
-    while (*text) *out++ = *text++;
-}
-
-}  // namespace
 
 ClockView clock_view(const ChessClock& clock, const Lockout& lockout, Micros now) {
     ClockView v;

@@ -15,6 +15,7 @@
 // Line 2: columns 0-7 the clock state ("STOPPED", "PAUSED", "FLAG A"/"FLAG B" for the side that
 // flagged, blank while RUNNING), columns 8-15 "CLAIM n" right-aligned while button n (0-15, as
 // on the wire) holds the claim, else blank. Side A is on the left as on the clock's paddles.
+// In army mode the display shows the army clock instead (army_display.h).
 #pragma once
 
 #include <stdint.h>
@@ -29,6 +30,7 @@ namespace hub {
 
 constexpr uint8_t DISPLAY_COLS = 16;
 constexpr uint8_t DISPLAY_ROWS = 2;
+constexpr uint8_t TIME_WIDTH = 7;  // columns of one time
 
 // The characters of both lines, ASCII, no terminators.
 struct DisplayFrame {
@@ -49,6 +51,10 @@ ClockView clock_view(const ChessClock& clock, const Lockout& lockout, Micros now
 // Fills *out with the two lines for `view` (layout above). Costs a few 32-bit divisions per
 // side: no 64-bit division, no printf.
 void render_clock(const ClockView& view, DisplayFrame* out);
+
+// `remaining` right-aligned in out[0..TIME_WIDTH), in the format of the table above; tenths under
+// a minute when show_tenths (the side on move).
+void format_time(Micros remaining, bool show_tenths, char* out);
 
 }  // namespace hub
 }  // namespace venue

@@ -2,6 +2,8 @@
 
 #include <assert.h>
 
+#include "nibbles.h"
+
 namespace venue {
 namespace hub {
 
@@ -9,10 +11,26 @@ using wire::ClaimChange;
 using wire::ClockState;
 using wire::PaddleEffect;
 using wire::Team;
+using wire::TurnEffect;
+
+namespace {
+
+// Pause button: RUNNING <-> PAUSED, on the clock of the mode.
+template <class Clock>
+void toggle_pause(Clock& clock, Micros time) {
+    if (clock.state() == ClockState::RUNNING) {
+        clock.pause(time);
+    } else if (clock.state() == ClockState::PAUSED) {
+        clock.resume(time);
+    }
+}
+
+}  // namespace
 
 Hub::Hub(const HubIdentity& identity, Micros now)
     : identity_(identity), next_heartbeat_(now + wire::HEARTBEAT_PERIOD_US) {
     slow_.configure(SLOW_DEBOUNCE);
+    for (uint8_t& b : end_turn_button_) b = NO_BUTTON;
     lockout_.reseed(static_cast<uint16_t>(identity.serial ^ (identity.serial >> 16)));
 }
 
@@ -25,7 +43,7 @@ void Hub::emit(Event& event) {
     events_.push(payload, static_cast<uint8_t>(len));
 }
 
-void Hub::advance_clock(Micros time) {
+void Hub::advance_two_face(Micros time) {
     FlagReport flag;
     if (!clock_.check_flag(time, &flag)) return;
     wire::Flag e;
@@ -34,6 +52,70 @@ void Hub::advance_clock(Micros time) {
     e.moves = flag.moves;
     emit(e);
     buzz_until_ = flag.time + FLAG_BUZZ_US;
+}
+
+// Both clocks: the one of the other mode is stopped, so only the mode's clock can flag.
+void Hub::advance_clock(Micros time) {
+    advance_two_face(time);
+    ArmyFlagReport flag;
+    if (!army_.check_flag(time, &flag)) return;
+    wire::ArmyFlag e;
+    e.time_us = flag.time;
+    e.army = flag.army;
+    emit(e);
+    buzz_until_ = flag.time + FLAG_BUZZ_US;
+}
+
+void Hub::beep_if_switched(uint8_t before, Micros time) {
+    if (army_.on_move() == before || army_.on_move() == NO_ARMY) return;
+    buzz_until_ = max_time(buzz_until_, time + SWITCH_BEEP_US);
+}
+
+void Hub::report_turn(uint8_t station, const TurnReport& r, Micros time) {
+    wire::ArmyTurn e;
+    e.time_us = time;
+    e.station = station;
+    e.effect = r.effect;
+    e.army = r.army;
+    e.next_army = r.next;
+    e.remaining_us = r.remaining;
+    emit(e);
+    // A turn that ended beeps even when the same army goes on (the last one in the order).
+    if (r.effect == TurnEffect::ENDED) buzz_until_ = max_time(buzz_until_, time + SWITCH_BEEP_US);
+}
+
+uint16_t Hub::end_turn_buttons() const {
+    uint16_t mask = 0;
+    for (const uint8_t b : end_turn_button_) {
+        if (b < BUTTON_COUNT) mask = static_cast<uint16_t>(mask | (1u << b));
+    }
+    return mask;
+}
+
+// End-turn presses first seen in one sample are judged against the army on move before it: the
+// station whose army comes next cannot end its new turn in the instant it began. So the other
+// stations' presses are reported first (ignored), the press of the station on move last.
+void Hub::on_end_turn_presses(Micros time, uint16_t buttons) {
+    advance_clock(time);
+    const uint8_t on_move = army_.on_move();
+    const uint8_t station_on_move = on_move == NO_ARMY ? NO_ARMY : army_.station(on_move);
+    bool on_move_pressed = false;
+    for (uint8_t s = 0; s < STATION_COUNT; ++s) {
+        const uint8_t b = end_turn_button_[s];
+        if (b >= BUTTON_COUNT || !(buttons & (1u << b))) continue;
+        if (s == station_on_move) {
+            on_move_pressed = true;
+        } else {
+            report_turn(s, army_.end_turn(s, time), time);
+        }
+    }
+    if (on_move_pressed) report_turn(station_on_move, army_.end_turn(station_on_move, time), time);
+}
+
+void Hub::leave_army_mode(Micros time) {
+    if (!army_mode_) return;
+    army_.stop(time);
+    army_mode_ = false;
 }
 
 void Hub::release_claim(ClaimChange why, Micros time) {
@@ -89,6 +171,14 @@ void Hub::decide_buttons(Micros time, uint16_t group) {
 
 void Hub::on_paddle(Team paddle, Micros time) {
     advance_clock(time);
+    if (army_mode_) {
+        wire::Paddle e;
+        e.time_us = time;
+        e.paddle = paddle;
+        e.effect = PaddleEffect::ARMY_MODE;
+        emit(e);
+        return;
+    }
     const MoveReport r = clock_.paddle(paddle, time);
     wire::Paddle e;
     e.time_us = time;
@@ -135,14 +225,15 @@ void Hub::on_slow_edge(const InputEdge& edge) {
     }
     if (edge.input != PAUSE_INPUT || edge.kind != EdgeKind::PRESS) return;
     advance_clock(edge.time);
-    if (clock_.state() == ClockState::RUNNING) {
-        clock_.pause(edge.time);
-    } else if (clock_.state() == ClockState::PAUSED) {
-        clock_.resume(edge.time);
-    }
     wire::PauseButton e;
     e.time_us = edge.time;
-    e.clock_state = clock_.state();
+    if (army_mode_) {
+        toggle_pause(army_, edge.time);
+        e.clock_state = army_.state();
+    } else {
+        toggle_pause(clock_, edge.time);
+        e.clock_state = clock_.state();
+    }
     emit(e);
 }
 
@@ -169,6 +260,11 @@ void Hub::poll(Micros now) {
             if (e.kind == EdgeKind::PRESS && e.input < BUTTON_COUNT) {
                 group = static_cast<uint16_t>(group | (1u << e.input));
             }
+        }
+        if (army_mode_) {
+            const uint16_t end_turn = group & end_turn_buttons();
+            if (end_turn != 0) on_end_turn_presses(first.time, end_turn);
+            group = static_cast<uint16_t>(group & ~end_turn);
         }
         if (group != 0) decide_buttons(first.time, group);
         for (; i < end; ++i) {
@@ -209,6 +305,23 @@ void Hub::queue_ack(uint16_t cmd_id, wire::CommandStatus status, bool duplicate)
     a.duplicate = duplicate ? 1 : 0;
 }
 
+wire::ArmyStatus Hub::army_status(Micros now) const {
+    wire::ArmyStatus s;
+    s.hub_time_us = now;
+    s.state = army_.state();
+    s.on_move = army_.on_move();
+    s.armies = army_.armies();
+    s.order_count = army_.order_count();
+    uint8_t order[MAX_ARMIES];
+    for (uint8_t i = 0; i < s.order_count; ++i) order[i] = army_.order(i);
+    s.order = pack_nibbles(order, s.order_count);
+    uint32_t* const times[MAX_ARMIES] = {&s.remaining_0_ms, &s.remaining_1_ms, &s.remaining_2_ms,
+                                         &s.remaining_3_ms, &s.remaining_4_ms, &s.remaining_5_ms,
+                                         &s.remaining_6_ms, &s.remaining_7_ms};
+    for (uint8_t a = 0; a < MAX_ARMIES; ++a) *times[a] = millis_of(army_.remaining(a, now));
+    return s;
+}
+
 size_t Hub::next_frame(Micros now, uint8_t* out) {
     if (handshake_pending_) {
         handshake_pending_ = false;
@@ -238,6 +351,13 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
         if (const uint8_t len = events_.next_to_send(event)) return encode_frame(event, len, out);
     }
     if (now < next_heartbeat_) return 0;
+    // Army mode: an ArmyStatus right before each Heartbeat, so that a host acting on a Heartbeat
+    // (e.g. configuring a hub new to it) already knows the army clock (HubSession pairs them).
+    if (army_mode_ && !army_status_sent_) {
+        army_status_sent_ = true;
+        return encode_message(army_status(now), out);
+    }
+    army_status_sent_ = false;
     next_heartbeat_ += wire::HEARTBEAT_PERIOD_US;
     if (next_heartbeat_ <= now) next_heartbeat_ = now + wire::HEARTBEAT_PERIOD_US;  // fell behind
     wire::Heartbeat hb;
@@ -262,13 +382,14 @@ size_t Hub::next_frame(Micros now, uint8_t* out) {
 }
 
 HubOutputs Hub::outputs(Micros now) const {
-    HubOutputs o = {leds_, false, false, false};
+    HubOutputs o = {leds_, false, false, false, 0};
     if (lockout_.claim_button() != NO_BUTTON) {
         o.leds = static_cast<uint16_t>(o.leds | (1u << lockout_.claim_button()));
     }
     Team lit = Team::NONE;
     switch (lamp_) {
         case wire::LampMode::AUTO:
+            if (army_mode_) break;  // the station lamps show who is on move
             lit = clock_.state() == ClockState::STOPPED ? lockout_.armed() : clock_.on_move();
             o.lamp_a = lit == Team::A;
             o.lamp_b = lit == Team::B;
@@ -285,12 +406,20 @@ HubOutputs Hub::outputs(Micros now) const {
             o.lamp_a = o.lamp_b = true;
             break;
     }
+    if (army_mode_ && army_.on_move() != NO_ARMY) {
+        o.station_lamps = static_cast<uint8_t>(1u << army_.station(army_.on_move()));
+    }
     o.buzzer = now < buzz_until_;
     return o;
 }
 
 bool Hub::is_ok() const {
-    return fast_.is_ok() && slow_.is_ok() && lockout_.is_ok() && clock_.is_ok() &&
+    if (army_mode_ && (lockout_.armed() != Team::NONE || lockout_.claim_button() != NO_BUTTON ||
+                       clock_.state() != ClockState::STOPPED)) {
+        return false;
+    }
+    if (!army_mode_ && army_.state() != ClockState::STOPPED) return false;
+    return fast_.is_ok() && slow_.is_ok() && lockout_.is_ok() && clock_.is_ok() && army_.is_ok() &&
            events_.is_ok() && ack_count_ <= ACK_QUEUE_SIZE;
 }
 

@@ -15,11 +15,22 @@
 // the first edge of the earliest press still being confirmed if that is earlier. So a command is
 // ordered before every press that is not decided yet, and a paddle pressed before the flag time
 // always saves the flag, even though its confirmation ends after it.
+//
+// Modes. The hub keeps one clock at a time: the two-face chess clock (paddles, lamps A/B, claim
+// lockout), or, from an ArmyConfigure on, the army clock (army_clock.h): each station's End-turn
+// button is one of the claim buttons (ArmyConfigure names it), its press goes to the army clock
+// instead of the lockout, which is disarmed and refuses ArmTeam; paddles are reported and
+// ignored; each station has a lamp lit while its army is on move, and the buzzer beeps at each
+// switch. ClockSetPeriod, ClockReset, ClockSetTime, ClockAddTime and ClockStart return the hub to
+// the two-face clock (the army clock stops, its times kept); ClockPause, ClockResume and the
+// pause button act on the clock of the current mode. Entering army mode resets the two-face
+// clock, so that only the clock of the mode can run and flag.
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "army_clock.h"
 #include "chess_clock.h"
 #include "command_log.h"
 #include "crossing.h"
@@ -47,7 +58,8 @@ constexpr DebounceConfig SLOW_DEBOUNCE = {2000, 2000};
 constexpr uint8_t LOCKOUT_RELEASE_ON_PADDLE = 0x01;
 constexpr uint8_t LOCKOUT_ARM_FOLLOWS_CLOCK = 0x02;
 constexpr uint32_t TEST_STALL_MAGIC = 0x57A11ED0;
-constexpr Micros FLAG_BUZZ_US = 500000;  // the buzzer sounds when a flag falls
+constexpr Micros FLAG_BUZZ_US = 500000;   // the buzzer sounds when a flag falls
+constexpr Micros SWITCH_BEEP_US = 80000;  // a short beep when another army is on move
 constexpr uint8_t ACK_QUEUE_SIZE = 8;
 
 struct HubIdentity {
@@ -65,6 +77,7 @@ struct HubOutputs {
     bool lamp_a;
     bool lamp_b;
     bool buzzer;
+    uint8_t station_lamps;  // army mode: bit per station, lit while its army is on move
 };
 
 class Hub {
@@ -80,7 +93,8 @@ class Hub {
     void poll(Micros now);
 
     // Encodes the next frame to send into out (room for MAX_WIRE_FRAME) and returns its length,
-    // or 0 when nothing is due. Priority: Handshake, CommandAcks, events, Heartbeat.
+    // or 0 when nothing is due. Priority: Handshake, CommandAcks, events, Heartbeat (in army
+    // mode preceded by an ArmyStatus).
     // A Handshake goes out after a lone delimiter (0x00): the first bytes after a boot end
     // whatever frame the reset cut off in the host's receiver, so the Handshake is read whole.
     //
@@ -95,6 +109,10 @@ class Hub {
     bool stall_requested() const { return stall_; }
 
     const ChessClock& clock() const { return clock_; }
+    const ArmyClock& army_clock() const { return army_; }
+    bool army_mode() const { return army_mode_; }
+    // Army mode: the claim button that is station's End-turn button, or NO_BUTTON.
+    uint8_t end_turn_button(uint8_t station) const { return end_turn_button_[station]; }
     const Lockout& lockout() const { return lockout_; }
     const EventRing& events() const { return events_; }
     const DebouncerBase& buttons() const { return fast_; }
@@ -109,8 +127,15 @@ class Hub {
     void emit(Event& event);
     void decide_buttons(Micros time, uint16_t group);
     void on_paddle(wire::Team paddle, Micros time);
+    void on_end_turn_presses(Micros time, uint16_t buttons);
+    void report_turn(uint8_t station, const TurnReport& r, Micros time);
+    void beep_if_switched(uint8_t before, Micros time);
+    void leave_army_mode(Micros time);
+    uint16_t end_turn_buttons() const;
+    wire::ArmyStatus army_status(Micros now) const;
     void on_slow_edge(const InputEdge& edge);
     void advance_clock(Micros time);
+    void advance_two_face(Micros time);
     void release_claim(wire::ClaimChange why, Micros time);
     void arm(wire::Team team, Micros time);
     void queue_ack(uint16_t cmd_id, wire::CommandStatus status, bool duplicate);
@@ -136,12 +161,22 @@ class Hub {
     wire::CommandStatus apply(const wire::SetLamp& m, Micros t);
     wire::CommandStatus apply(const wire::Buzz& m, Micros t);
     wire::CommandStatus apply(const wire::TestStall& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyConfigure& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetOrder& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetTime& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyStart& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmySetOnMove& m, Micros t);
+    wire::CommandStatus apply(const wire::ArmyEndTurn& m, Micros t);
+    // The two-face clock's commands that return the hub to it: `status` of the command.
+    wire::CommandStatus two_face(wire::CommandStatus status, Micros t);
 
     HubIdentity identity_;
     Debouncer<FAST_INPUT_COUNT> fast_;
     Debouncer<SLOW_INPUT_COUNT> slow_;
     Lockout lockout_;
     ChessClock clock_;
+    ArmyClock army_;
+    uint8_t end_turn_button_[STATION_COUNT];
     CrossingDetector crossings_[2];
     EventRing events_;
     CommandLog commands_;
@@ -158,6 +193,8 @@ class Hub {
     bool handshake_pending_ = true;  // announce ourselves at boot
     bool handshake_answers_hello_ = false;
     bool host_session_ = false;  // a Hello came in this boot
+    bool army_mode_ = false;
+    bool army_status_sent_ = false;  // the ArmyStatus before the Heartbeat due is out
     bool stall_ = false;
 };
 

@@ -24,7 +24,8 @@ const char* command_name(const io::HubCommand& c) {
         "ConfigureButton", "ConfigureInputs", "ConfigureLockout", "ArmTeam",      "ReleaseClaim",
         "ClockSetPeriod",  "ClockReset",      "ClockSetTime",     "ClockAddTime", "ClockStart",
         "ClockPause",      "ClockResume",     "SetLeds",          "SetLamp",      "Buzz",
-        "TestStall"};
+        "TestStall",       "ArmyConfigure",   "ArmySetOrder",     "ArmySetTime",  "ArmyStart",
+        "ArmySetOnMove",   "ArmyEndTurn"};
     static_assert(std::size(NAMES) == std::variant_size_v<io::HubCommand>);
     return NAMES[c.index()];
 }

@@ -192,6 +192,9 @@ std::vector<HubTranslated> HubBridge::translate(const std::vector<io::HubInput>&
                     a.note = "the arbiter pressed the hub's pause button";
                     e.body = a;
                 },
+                // The army clock's events are not translated for the engine yet.
+                [&](const wire::ArmyTurn&) { made = false; },
+                [&](const wire::ArmyFlag&) { made = false; },
             },
             in.payload);
         if (made) out.push_back({std::move(e), in.host_time_ns, in.seq});

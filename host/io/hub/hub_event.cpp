@@ -12,7 +12,9 @@ const char* event_name(const HubEventPayload& p) {
                                  [](const wire::PeriodStart&) { return "PeriodStart"; },
                                  [](const wire::Beam&) { return "Beam"; },
                                  [](const wire::Crossing&) { return "Crossing"; },
-                                 [](const wire::PauseButton&) { return "PauseButton"; }},
+                                 [](const wire::PauseButton&) { return "PauseButton"; },
+                                 [](const wire::ArmyTurn&) { return "ArmyTurn"; },
+                                 [](const wire::ArmyFlag&) { return "ArmyFlag"; }},
                       p);
 }
 

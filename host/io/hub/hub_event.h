@@ -15,14 +15,16 @@ namespace venue::io {
 // Every sequenced hub event (kind EVENT in venue_wire.def).
 using HubEventPayload =
     std::variant<wire::ButtonPress, wire::Claim, wire::Paddle, wire::Flag, wire::PeriodStart,
-                 wire::Beam, wire::Crossing, wire::PauseButton>;
+                 wire::Beam, wire::Crossing, wire::PauseButton, wire::ArmyTurn, wire::ArmyFlag>;
 
 // Every host command (kind COMMAND). The session fills in cmd_id.
 using HubCommand =
     std::variant<wire::ConfigureButton, wire::ConfigureInputs, wire::ConfigureLockout,
                  wire::ArmTeam, wire::ReleaseClaim, wire::ClockSetPeriod, wire::ClockReset,
                  wire::ClockSetTime, wire::ClockAddTime, wire::ClockStart, wire::ClockPause,
-                 wire::ClockResume, wire::SetLeds, wire::SetLamp, wire::Buzz, wire::TestStall>;
+                 wire::ClockResume, wire::SetLeds, wire::SetLamp, wire::Buzz, wire::TestStall,
+                 wire::ArmyConfigure, wire::ArmySetOrder, wire::ArmySetTime, wire::ArmyStart,
+                 wire::ArmySetOnMove, wire::ArmyEndTurn>;
 
 // A hub event, delivered once, in seq order, with both clocks.
 struct HubInput {

@@ -86,6 +86,7 @@ HubLinkStatus HubRunner::status() const {
     s.stats = session_.stats();
     s.handshake = session_.handshake();
     s.heartbeat = session_.last_heartbeat();
+    s.army_status = session_.last_army_status();
     s.drift_ppm = session_.time_fit().drift_ppm();
     s.time_error_ns = session_.time_fit().error_ns();
     s.time_samples = session_.time_fit().samples();

@@ -56,6 +56,7 @@ struct HubLinkStatus {
     HubSessionStats stats;
     std::optional<wire::Handshake> handshake;
     std::optional<wire::Heartbeat> heartbeat;
+    std::optional<wire::ArmyStatus> army_status;  // see HubSession::last_army_status
     double drift_ppm = 0;
     HostNanos time_error_ns = 0;
     std::size_t time_samples = 0;

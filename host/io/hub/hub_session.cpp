@@ -2,6 +2,7 @@
 // Commands and acknowledgements are in hub_session_commands.cpp.
 #include <cassert>
 #include <cstdio>
+#include <utility>
 
 #include "io/hub/hub_session.h"
 
@@ -49,6 +50,7 @@ class HubSession::Receiver {
 
     void operator()(const wire::Handshake& m) { s_.on_handshake(m, now_); }
     void operator()(const wire::Heartbeat& m) { s_.on_heartbeat(m, now_); }
+    void operator()(const wire::ArmyStatus& m) { s_.on_army_status(m); }
     void operator()(const wire::CommandAck& m) { s_.on_command_ack(m, now_); }
     template <class Event>
     void operator()(const Event& m) {
@@ -211,6 +213,8 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
     fit_.reset();
     last_hub_arrival_ = 0;
     heartbeat_.reset();
+    army_status_.reset();
+    army_status_pending_.reset();
     // A host that starts while the hub runs gets every event the hub still holds.
     expected_ = h.oldest_seq > 0 ? h.oldest_seq : 1;
     delivered_ = confirmed_ = acked_ = expected_ - 1;
@@ -219,6 +223,8 @@ void HubSession::start_new_session(const wire::Handshake& h, HostNanos now) {
 }
 
 void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
+    // The ArmyStatus sent just before this Heartbeat, or none: the hub is not in army mode.
+    std::optional<wire::ArmyStatus> army = std::exchange(army_status_pending_, std::nullopt);
     if (state_ != HubSessionState::RUNNING) return;  // may be a rebooted hub: wait for Handshake
     if (h.boot_count != handshake_->boot_count || hub_clock_restarted(h.hub_time_us, now) ||
         h.next_seq < expected_) {
@@ -227,12 +233,18 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
         return;
     }
     heartbeat_ = h;
+    army_status_ = std::move(army);
     note_hub_clock(h.hub_time_us, now);
     note_hub_holds(h.oldest_seq, h.next_seq, now, true);
     // The hub still holds events the host stored: the last EventAck was lost.
     if (stored_seq() >= h.oldest_seq && stored_seq() > 0 && stored_seq() < h.next_seq) {
         send_ack_if_due(true);
     }
+}
+
+// Held until the Heartbeat it precedes, which does the session's checks (reboot, gaps).
+void HubSession::on_army_status(const wire::ArmyStatus& s) {
+    if (state_ == HubSessionState::RUNNING) army_status_pending_ = s;
 }
 
 void HubSession::note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,

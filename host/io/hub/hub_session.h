@@ -133,6 +133,9 @@ class HubSession {
     const HubTimeFit& time_fit() const { return fit_; }
     std::optional<wire::Handshake> handshake() const { return handshake_; }
     std::optional<wire::Heartbeat> last_heartbeat() const { return heartbeat_; }
+    // The army clock as the hub sent it right before the last Heartbeat: nullopt when that
+    // Heartbeat came without one (the hub is not in army mode, docs/protocol.md, "Army clock").
+    std::optional<wire::ArmyStatus> last_army_status() const { return army_status_; }
     std::uint32_t expected_seq() const { return expected_; }
     std::size_t commands_pending() const { return in_flight_.size() + queued_.size(); }
     const std::string& refusal() const { return refusal_; }
@@ -155,6 +158,7 @@ class HubSession {
     void say_hello(HostNanos now);
     void on_handshake(const wire::Handshake& h, HostNanos now);
     void on_heartbeat(const wire::Heartbeat& h, HostNanos now);
+    void on_army_status(const wire::ArmyStatus& s);
     void on_command_ack(const wire::CommandAck& a, HostNanos now);
     void on_event(std::uint32_t seq, std::uint64_t time_us, HubEventPayload payload, HostNanos now);
     void note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,
@@ -186,6 +190,8 @@ class HubSession {
     HubSessionStats stats_;
     std::optional<wire::Handshake> handshake_;
     std::optional<wire::Heartbeat> heartbeat_;
+    std::optional<wire::ArmyStatus> army_status_;
+    std::optional<wire::ArmyStatus> army_status_pending_;  // waits for its Heartbeat
     std::string refusal_;
 
     // Events: expected_ is the next seq to deliver; delivered_ the highest handed out;

@@ -136,6 +136,12 @@ std::string HubRig::init(const HubRigConfig& config) {
                                 this);
     }
 
+    // The army clock's station lamps (pin_table.h, role STATION_LAMP: PF0..7, one port write).
+    // Watched as the whole port, which simavr raises after the single pins: a switch from one
+    // lamp to another is one change, with no state between them reported.
+    avr_irq_register_notify(avr_io_getirq(avr_, AVR_IOCTL_IOPORT_GETIRQ('F'), IOPORT_IRQ_PIN_ALL),
+                            on_port_f, this);
+
     // The LCD (pin_table.h, role DISPLAY): RS PL7, E PL6, D4..D7 PL5..PL2.
     for (const pins::PinDef& p : pins::PINS) {
         if (p.role != pins::Role::DISPLAY) continue;
@@ -496,6 +502,16 @@ void HubRig::on_port_c(avr_irq_t* irq, uint32_t value, void* param) {
     }
 }
 
+// Port F as a whole: station lamp i on PFi.
+void HubRig::on_port_f(avr_irq_t*, uint32_t value, void* param) {
+    auto* self = static_cast<HubRig*>(param);
+    uint8_t& lamps = self->outputs_.station_lamps;
+    const auto now = static_cast<uint8_t>(value);
+    if (now == lamps) return;
+    lamps = now;
+    self->report(HubReport::What::STATION_LAMPS, lamps);
+}
+
 // Port L: the HD44780 (RS PL7, E PL6, D4 PL5, D5 PL4, D6 PL3, D7 PL2).
 void HubRig::on_port_l(avr_irq_t* irq, uint32_t value, void* param) {
     auto* self = static_cast<HubRig*>(param);
@@ -512,9 +528,11 @@ void HubRig::on_port_l(avr_irq_t* irq, uint32_t value, void* param) {
 std::string HubRig::describe() const {
     char line[256];
     std::string s;
-    std::snprintf(line, sizeof line, "t=%.4f boots=%u leds=0x%04x lamp-a=%d lamp-b=%d buzzer=%d\n",
-                  static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, boots_, outputs_.leds,
-                  outputs_.lamp_a, outputs_.lamp_b, outputs_.buzzer);
+    std::snprintf(
+        line, sizeof line,
+        "t=%.4f boots=%u leds=0x%04x lamp-a=%d lamp-b=%d buzzer=%d station-lamps=0x%02x\n",
+        static_cast<double>(hub_cycles()) / HUB_CYCLES_PER_US, boots_, outputs_.leds,
+        outputs_.lamp_a, outputs_.lamp_b, outputs_.buzzer, outputs_.station_lamps);
     s += line;
     const unsigned buttons = static_cast<unsigned>(~(level_k_ | (level_b_ << 8))) & 0xFFFFu;
     std::snprintf(line, sizeof line,

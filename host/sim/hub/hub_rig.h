@@ -38,6 +38,7 @@ struct HubOutputs {
     bool lamp_a = false;
     bool lamp_b = false;
     bool buzzer = false;
+    uint8_t station_lamps = 0;  // army clock: bit per station lamp (PF0..7)
 };
 
 // One output change or boot, in hub time (cycles since the current boot).
@@ -48,6 +49,7 @@ struct HubReport {
         LAMP_A,
         LAMP_B,
         BUZZER,
+        STATION_LAMPS,  // value: the eight lamps, bit per station
     };
     uint64_t rig_cycles;  // since the rig started (never resets)
     uint64_t hub_cycles;  // since the current boot
@@ -150,6 +152,7 @@ class HubRig {
     static void on_uart_xoff(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_port_c(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_port_l(::avr_irq_t* irq, uint32_t value, void* param);
+    static void on_port_f(::avr_irq_t* irq, uint32_t value, void* param);
     static void on_core_reset(::avr_t* avr);
 
     struct Impl;

@@ -33,6 +33,8 @@ const char* report_name(HubReport::What what) {
             return "lamp-b";
         case HubReport::What::BUZZER:
             return "buzzer";
+        case HubReport::What::STATION_LAMPS:
+            return "station-lamps";
     }
     return "?";
 }
@@ -43,6 +45,8 @@ void print_report(const HubReport& r) {
         std::printf("t=%.4f boot mcusr=0x%02x\n", t, r.value);
     } else if (r.what == HubReport::What::LEDS) {
         std::printf("t=%.4f leds 0x%04x\n", t, r.value);
+    } else if (r.what == HubReport::What::STATION_LAMPS) {
+        std::printf("t=%.4f station-lamps 0x%02x\n", t, r.value);
     } else {
         std::printf("t=%.4f %s %s\n", t, report_name(r.what), r.value ? "on" : "off");
     }

@@ -140,6 +140,8 @@ class HubTestClient {
     const std::vector<HubEvent>& events() const { return events_; }
     const std::vector<wire::Handshake>& handshakes() const { return handshakes_; }
     const std::optional<wire::Heartbeat>& last_heartbeat() const { return heartbeat_; }
+    // The ArmyStatus sent right before the last Heartbeat (nullopt: none, not in army mode).
+    const std::optional<wire::ArmyStatus>& last_army_status() const { return army_status_; }
     uint32_t heartbeats() const { return heartbeat_count_; }
     uint32_t duplicates_ignored() const { return duplicates_; }
     uint32_t resend_requests() const { return resend_requests_; }
@@ -166,6 +168,8 @@ class HubTestClient {
             wire::unpack(p, len, h);
             if (note_boot(h.boot_count)) send_hello();  // a reboot whose Handshake was lost
             heartbeat_ = h;
+            army_status_ = army_pending_;
+            army_pending_.reset();
             ++heartbeat_count_;
             // Events the hub no longer holds (its ring overflowed): lost for good. Count them
             // and go on, as a real host must, instead of asking for them forever.
@@ -174,6 +178,12 @@ class HubTestClient {
                 next_seq_ = h.oldest_seq;
             }
             if (h.next_seq > next_seq_ && auto_ack) request_resend();
+            return;
+        }
+        if (type == wire::MessageType::ARMY_STATUS) {
+            wire::ArmyStatus s;
+            wire::unpack(p, len, s);
+            army_pending_ = s;  // it precedes its Heartbeat, as HubSession pairs them
             return;
         }
         if (type == wire::MessageType::COMMAND_ACK) {
@@ -228,6 +238,8 @@ class HubTestClient {
     std::vector<HubEvent> events_;
     std::vector<wire::Handshake> handshakes_;
     std::optional<wire::Heartbeat> heartbeat_;
+    std::optional<wire::ArmyStatus> army_status_;  // the one before the last Heartbeat
+    std::optional<wire::ArmyStatus> army_pending_;
     uint32_t heartbeat_count_ = 0;
     uint32_t next_seq_ = 1;
     uint32_t session_ = 0;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pin_table.h"
+#include "venue_wire.h"
 
 namespace venue::pins {
 namespace {
@@ -62,6 +63,8 @@ const char* role_name(Role r) {
             return "SHIFT";
         case Role::LAMP:
             return "LAMP";
+        case Role::STATION_LAMP:
+            return "STATION_LAMP";
         case Role::BUZZER:
             return "BUZZER";
         case Role::UART:
@@ -138,6 +141,17 @@ TEST(PinMap, EveryInputOfTheCoreHasAPin) {
     EXPECT_EQ(buttons, 16);
     EXPECT_EQ(paddles, 2);
     EXPECT_EQ(beams, 4);
+}
+
+// The army clock: a lamp per station (HubOutputs::station_lamps), station i on index i.
+TEST(PinMap, EveryStationHasALamp) {
+    std::set<int> stations;
+    for (const PinDef& p : PINS) {
+        if (p.role != Role::STATION_LAMP) continue;
+        EXPECT_TRUE(stations.insert(p.index).second) << p.signal;
+    }
+    EXPECT_EQ(stations.size(), size_t(wire::ARMY_COUNT));
+    EXPECT_EQ(*stations.rbegin(), int(wire::ARMY_COUNT) - 1);
 }
 
 }  // namespace

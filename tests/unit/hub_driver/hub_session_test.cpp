@@ -125,6 +125,52 @@ TEST(HubSession, EventsAreDeliveredTypedAndAcked) {
     EXPECT_EQ(acks[0].seq, 2u);
 }
 
+TEST(HubSession, ArmyClockEventsArePassedOn) {
+    Connected c;
+    wire::ArmyTurn t;
+    t.seq = 1;
+    t.time_us = 5'100'000;
+    t.station = 2;
+    t.effect = wire::TurnEffect::ENDED;
+    t.army = 2;
+    t.next_army = 0;
+    t.remaining_us = 299'000'000;
+    wire::ArmyFlag f;
+    f.seq = 2;
+    f.time_us = 5'200'000;
+    f.army = 0;
+    c.feed(frame(t) + frame(f), T0 + 200 * MS);
+    const auto inputs = only_events<io::HubInput>(c.s.take_events());
+    ASSERT_EQ(inputs.size(), 2u);
+    ASSERT_TRUE(std::holds_alternative<wire::ArmyTurn>(inputs[0].payload));
+    EXPECT_EQ(inputs[0].hub_time_us, 5'100'000u);
+    EXPECT_EQ(std::get<wire::ArmyTurn>(inputs[0].payload).remaining_us, 299'000'000u);
+    EXPECT_STREQ(io::event_name(inputs[0].payload), "ArmyTurn");
+    ASSERT_TRUE(std::holds_alternative<wire::ArmyFlag>(inputs[1].payload));
+    EXPECT_EQ(std::get<wire::ArmyFlag>(inputs[1].payload).army, 0);
+    EXPECT_STREQ(io::event_name(inputs[1].payload), "ArmyFlag");
+}
+
+TEST(HubSession, ArmyStatusBelongsToTheHeartbeatItPrecedes) {
+    Connected c;
+    wire::ArmyStatus st;
+    st.hub_time_us = 5'100'000;
+    st.state = wire::ClockState::RUNNING;
+    st.on_move = 3;
+    st.armies = 4;
+    st.remaining_3_ms = 12'345;
+    // Not yet current on its own: it waits for its Heartbeat.
+    c.feed(frame(st), T0 + 100 * MS);
+    EXPECT_FALSE(c.s.last_army_status());
+    c.feed(frame(heartbeat(5'100'000, 1, 1)), T0 + 100 * MS);
+    ASSERT_TRUE(c.s.last_army_status());
+    EXPECT_EQ(c.s.last_army_status()->on_move, 3);
+    EXPECT_EQ(c.s.last_army_status()->remaining_3_ms, 12'345u);
+    // A Heartbeat alone: the hub has left army mode.
+    c.feed(frame(heartbeat(5'200'000, 1, 1)), T0 + 200 * MS);
+    EXPECT_FALSE(c.s.last_army_status());
+}
+
 TEST(HubSession, GapTriggersOneResendRequestAndOrderIsKept) {
     Connected c;
     c.feed(frame(press(1, 5'010'000)) + frame(press(2, 5'020'000)) + frame(press(4, 5'040'000)) +
