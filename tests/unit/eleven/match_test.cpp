@@ -153,6 +153,24 @@ TEST(ElevenMatch, TheArbiterPutsTheBallOnAPieceOrTheCentreWithANote) {
     EXPECT_FALSE(s.match.possession());
 }
 
+// C11-A15: pawns count as unmoved after every reset: a pawn that made its two-square step in one
+// round has it again in the next, set on its second rank (the round starts from the formations).
+TEST(C11_A15, PawnsCountAsUnmovedAfterEveryReset) {
+    Script s;
+    s.formations();
+    ASSERT_NE(find<engine::MoveAccepted>(s.move("d2d4")), nullptr);  // the kick-off, two squares
+    s.input(WHITE, "half_time");  // a restart: the formations are set again
+    ASSERT_EQ(s.match.stage(), Stage::FORMATION);
+    s.formations();
+    ASSERT_EQ(s.match.stage(), Stage::PLAY);
+    ASSERT_EQ(s.match.to_move(), BLACK);  // the second half's kick-off (C11-A18)
+    ASSERT_NE(find<engine::MoveAccepted>(s.move("d7d5")), nullptr);
+    s.input(BLACK, "end_turn");
+    ASSERT_EQ(s.match.to_move(), WHITE);
+    const auto d = s.move("d2d4");  // the same pawn, two squares again
+    EXPECT_NE(find<engine::MoveAccepted>(d), nullptr);
+}
+
 TEST(C11_TURN_1, TheSideWithoutTheBallHasOneMoveAndNoPassOrShot) {
     Script s;
     s.formations();
