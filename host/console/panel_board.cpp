@@ -15,6 +15,9 @@ constexpr ImU32 LAST_MOVE = rgba(245, 230, 60, 120);
 constexpr ImU32 CHECK = rgba(235, 40, 40, 200);
 constexpr ImU32 RESTORE = rgba(255, 120, 0);
 constexpr ImU32 REMOVED = rgba(210, 40, 210);
+constexpr ImU32 MOVE_TO = rgba(40, 150, 60, 200);
+constexpr ImU32 PASS_TO = rgba(40, 110, 220, 230);
+constexpr ImU32 SHOT_AT = rgba(220, 40, 40, 230);
 
 // A white man is the filled (black) symbol painted white under the outlined (white) symbol in
 // black: the outline alone would let the square show through.
@@ -69,6 +72,14 @@ void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiStat
             if (s.marks & MARK_RESTORE)
                 dl->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(q.x - inset, q.y - inset),
                             RESTORE, 0, 0, std::max(2.0f, cell / 12));
+            // A selected piece's choices (C11-PASS-3): a dot where it may move, a blue ring on a
+            // teammate it may pass to, a red ring on a goal square it may shoot at.
+            if (s.marks & MARK_MOVE_TO)
+                dl->AddCircleFilled(ImVec2(p.x + cell / 2, p.y + cell / 2), cell * 0.14f, MOVE_TO);
+            if (s.marks & (MARK_PASS_TO | MARK_SHOT_AT))
+                dl->AddCircle(ImVec2(p.x + cell / 2, p.y + cell / 2), cell * 0.44f,
+                              s.marks & MARK_SHOT_AT ? SHOT_AT : PASS_TO, 0,
+                              std::max(3.0f, cell / 14));
             if (s.marks & MARK_BALL) {
                 // The ball: a white disc with a dark rim in the square's lower right corner.
                 const ImVec2 c(q.x - cell * 0.2f, q.y - cell * 0.2f);

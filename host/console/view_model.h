@@ -38,7 +38,7 @@ using io::HostNanos;
 // --- the view ---------------------------------------------------------------------------------
 
 // Why a square is marked on the board; several may apply (bit set).
-enum SquareMark : std::uint8_t {
+enum SquareMark : std::uint16_t {
     MARK_NONE = 0,
     MARK_LAST_FROM = 1,  // the last move's origin
     MARK_LAST_TO = 2,    // the last move's destination
@@ -46,6 +46,11 @@ enum SquareMark : std::uint8_t {
     MARK_RESTORE = 8,    // must be set back (Match::restore_squares, RestoreRequired)
     MARK_REMOVED = 16,   // a removed player's man to take off (PlayerRemoved)
     MARK_BALL = 32,      // a game's ball (engine::BoardMark "ball")
+    // What a selected piece may do now (engine::BoardMark "move", "pass", "shot", in a game with a
+    // ball): a square it may move to, a teammate it may pass to, a goal square to shoot at.
+    MARK_MOVE_TO = 64,
+    MARK_PASS_TO = 128,
+    MARK_SHOT_AT = 256,
 };
 
 struct SquareView {
@@ -53,7 +58,7 @@ struct SquareView {
     const char* glyph = "";  // the piece's UTF-8 glyph (U+2654..265F), "" when empty
     char letter = ' ';       // "KQRBNP" / "kqrbnp", for a font without chess glyphs
     bool light = false;
-    std::uint8_t marks = MARK_NONE;
+    std::uint16_t marks = MARK_NONE;
 };
 
 struct BoardView {

@@ -162,9 +162,15 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
             if (!g.game) continue;
             v.chess_board = true;
             v.board = board_view(*g.game, g.restore_squares);
-            for (const engine::BoardMark& mark : g.marks)
-                if (mark.kind == "ball" && mark.square != chess::SQ_NONE)
-                    v.board.squares[mark.square].marks |= MARK_BALL;
+            for (const engine::BoardMark& mark : g.marks) {
+                if (mark.square == chess::SQ_NONE) continue;
+                const SquareMark bit = mark.kind == "ball"   ? MARK_BALL
+                                       : mark.kind == "move" ? MARK_MOVE_TO
+                                       : mark.kind == "pass" ? MARK_PASS_TO
+                                       : mark.kind == "shot" ? MARK_SHOT_AT
+                                                             : MARK_NONE;
+                v.board.squares[mark.square].marks |= bit;
+            }
             break;
         }
     }

@@ -49,5 +49,37 @@ TEST(ElevenConsole, TheArbitersBallReachesTheMatchWithTheNote) {
     EXPECT_EQ(s.match.possession(), chess::BLACK);
 }
 
+// C11-PASS-3 in the console: while a player holds a piece of the side on move lifted from the
+// board, the board panel's squares carry what it may do (a pass to e2, a shot at e8).
+TEST(ElevenConsole, TheBoardPanelMarksWhatALiftedPieceMayDo) {
+    engine::VenueState state;
+    const auto send = [&](engine::EventBody body) {
+        state.apply({0, std::nullopt, std::move(body)});
+    };
+    const auto input = [&](chess::Color side, const char* kind,
+                           std::map<std::string, std::string> args = {}) {
+        send(engine::GameInput{"e1", kind, int(side), "", std::move(args), "", ""});
+    };
+    send(engine::MatchCreated{games::eleven::testing::eleven_config()});
+    input(chess::WHITE, "substitute", {{"piece", "q"}});
+    input(chess::BLACK, "substitute", {{"piece", "q"}});
+    send(engine::BoardSnapshot{"e1", "b1", games::eleven::testing::OPEN_E_FILE});
+    input(chess::WHITE, "ready");
+    input(chess::BLACK, "ready");
+    send(engine::MoveSensed{"e1", "b1", "e3e4"});
+    send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, chess::SQ_E4});  // the carrier lifted
+    ViewModel model;
+    const ConsoleView v = model.build(state, DeviceInputs{}, 0);
+    ASSERT_EQ(v.matches.size(), 1u);
+    const BoardView& b = v.matches[0].board;
+    EXPECT_TRUE(b.squares[chess::SQ_E2].marks & MARK_PASS_TO);
+    EXPECT_TRUE(b.squares[chess::SQ_E8].marks & MARK_SHOT_AT);
+    EXPECT_TRUE(b.squares[chess::SQ_E4].marks & MARK_BALL);
+    EXPECT_FALSE(b.squares[chess::SQ_D2].marks & (MARK_MOVE_TO | MARK_PASS_TO | MARK_SHOT_AT));
+    send(engine::BoardFieldUpdate{"e1", "b1", 0, 4, chess::SQ_E4});  // set back
+    const ConsoleView after = model.build(state, DeviceInputs{}, 0);
+    EXPECT_FALSE(after.matches[0].board.squares[chess::SQ_E2].marks & MARK_PASS_TO);
+}
+
 }  // namespace
 }  // namespace venue::console

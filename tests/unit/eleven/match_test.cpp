@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../../support/decision_search.h"
+#include "chess/uci.h"
 #include "eleven_script.h"
 #include "games/eleven/rules/eleven_match.h"
 #include "games/eleven/rules/shot.h"
@@ -473,6 +474,33 @@ TEST(C11_PASS_3, ASelectedPieceShowsItsMovesPassesAndShotsAndChangesNothing) {
     d = s.input(WHITE, "select", {{"square", "d8"}});
     ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
     EXPECT_EQ(d.back().rule, "C11-PASS-3");
+}
+
+// C11-PASS-3 at the board: a piece of the side to move lifted is selected, and the field the
+// console and the TV overlay draw (Match::games) marks what it may do; set back, nothing is.
+TEST(C11_PASS_3, APieceLiftedFromTheBoardHasItsChoicesMarkedOnTheField) {
+    Script s;
+    s.formations();
+    const auto marks_of = [&](const std::string& kind) {
+        std::string out;
+        const auto views = s.match.games();
+        for (const engine::BoardMark& m : views.at(0).marks)
+            if (m.kind == kind) out += (out.empty() ? "" : " ") + chess::square_to_string(m.square);
+        return out;
+    };
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_D2});  // the d-pawn lifted
+    EXPECT_EQ(marks_of("move"), "d4");  // the kick-off: into the centre circle only
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 1, SQ_D2});  // set back
+    EXPECT_EQ(marks_of("move"), "");
+    s.move("e3e4");
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_E4});  // the carrier lifted
+    EXPECT_EQ(marks_of("pass"), "e2");
+    EXPECT_EQ(marks_of("shot"), "e8");
+    EXPECT_EQ(marks_of("ball"), "e4");
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 4, SQ_E4});
+    // Black's piece lifted while White is on move: nothing to mark.
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_A7});
+    EXPECT_EQ(marks_of("move") + marks_of("pass") + marks_of("shot"), "");
 }
 
 // White scores from the kick-off (the seed's first draw a goal): formations again.

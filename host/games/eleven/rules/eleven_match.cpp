@@ -701,19 +701,11 @@ void ElevenMatch::place_ball(const GameInput& e, Out& out) {
          "the arbiter puts the ball " + where + ": " + e.note, out);
 }
 
-void ElevenMatch::select(const GameInput& e, Out& out) {
-    const Color side = Color(e.side);
-    const Square at = parse_square(arg(e, "square"));
-    if (at == SQ_NONE) return ignore("C11-PASS-3", "a selection names its square", out);
-    if (stage_ != Stage::PLAY)
-        return ignore("C11-PASS-3", "no piece is played in the formation phase", out);
+ElevenMatch::Selection ElevenMatch::selection(Color side, Square at) const {
+    Selection out;
     const Placement field = placement();
     const bool ball_here =
         ball_.where != Ball::Where::CENTRE && ball_.square == at && possession_ == side;
-    if (!ball_here && (field[at] == NO_PIECE || color_of(field[at]) != side))
-        return ignore("C11-PASS-3", square_to_string(at) + " holds no piece of " + color_name(side),
-                      out);
-    std::vector<Square> moves, passes, shots;
     // Moves: the side to move's own, while it has its move left this turn.
     const bool may_move =
         side == turn_ && !(possession_ == side && moved_) && !order_refusal(true).first;
@@ -726,16 +718,32 @@ void ElevenMatch::select(const GameInput& e, Out& out) {
         for (Move m : playable)
             // A promotion's four moves are one square.
             if (m.from() == at && (!centre_only || in_centre(m.to(), rules_)) &&
-                std::find(moves.begin(), moves.end(), m.to()) == moves.end())
-                moves.push_back(m.to());
+                std::find(out.moves.begin(), out.moves.end(), m.to()) == out.moves.end())
+                out.moves.push_back(m.to());
     }
     const bool elements = !element_refusal(side, "pass").first;
     if (elements && ball_here && !passed_ && !order_refusal(false).first)
-        passes = pass_receivers(side, at);
+        out.passes = pass_receivers(side, at);
     if (elements && ball_here && ball_.where == Ball::Where::CARRIER && (moved_ || passed_) &&
         !owes_pass(side))
         for (Square g : goal_squares(~side))
-            if (!shot_problem(field, at, g, rules_)) shots.push_back(g);
+            if (!shot_problem(field, at, g, rules_)) out.shots.push_back(g);
+    return out;
+}
+
+void ElevenMatch::select(const GameInput& e, Out& out) {
+    const Color side = Color(e.side);
+    const Square at = parse_square(arg(e, "square"));
+    if (at == SQ_NONE) return ignore("C11-PASS-3", "a selection names its square", out);
+    if (stage_ != Stage::PLAY)
+        return ignore("C11-PASS-3", "no piece is played in the formation phase", out);
+    const Placement field = placement();
+    const bool ball_here =
+        ball_.where != Ball::Where::CENTRE && ball_.square == at && possession_ == side;
+    if (!ball_here && (field[at] == NO_PIECE || color_of(field[at]) != side))
+        return ignore("C11-PASS-3", square_to_string(at) + " holds no piece of " + color_name(side),
+                      out);
+    const auto [moves, passes, shots] = selection(side, at);
     news("C11-PASS-3", "selected",
          {{"side", color_name(side)},
           {"square", square_to_string(at)},
@@ -1182,6 +1190,20 @@ std::vector<engine::GameView> ElevenMatch::games() const {
                            p == NO_PIECE ? "the ball, on the corner"
                                          : std::string("the ball, ") + color_name(color_of(p)) +
                                                "'s " + type_name(type_of(p))});
+    }
+    // C11-PASS-3: a piece of the side to move lifted from the board is selected: what it may do
+    // now is highlighted, as the online game highlights it (the board shows no lights: the
+    // console and the TV overlay draw them). A tap (the piece set back) ends it.
+    const Piece lifted = lifted_ ? field().piece_on(*lifted_) : NO_PIECE;
+    if (lifted != NO_PIECE && color_of(lifted) == turn_ && phase_ == MatchPhase::PLAYING) {
+        const auto [moves, passes, shots] = selection(turn_, *lifted_);
+        const std::string from = square_to_string(*lifted_);
+        for (Square s : moves)
+            g.marks.push_back({s, "move", "a move from " + from + " to " + square_to_string(s)});
+        for (Square s : passes)
+            g.marks.push_back({s, "pass", "a pass from " + from + " to " + square_to_string(s)});
+        for (Square s : shots)
+            g.marks.push_back({s, "shot", "a shot from " + from + " at " + square_to_string(s)});
     }
     return {g};
 }

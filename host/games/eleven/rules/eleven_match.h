@@ -136,6 +136,12 @@ class ElevenMatch : public engine::Match {
     // Why `side` may not bring its substitute on now ("" it may; C11-A16, C11-SUB-2).
     std::string upgrade_refusal(chess::Color side) const;
     void select(const engine::GameInput& e, Out& out);
+    // What `side`'s piece (or ball) on `at` may do now (C11-PASS-3): the squares it may move to,
+    // the teammates the ball may be passed to, the goal squares it may shoot at.
+    struct Selection {
+        std::vector<chess::Square> moves, passes, shots;
+    };
+    Selection selection(chess::Color side, chess::Square at) const;
     // The arbiter puts the ball on a piece or the centre circle, with a note.
     void place_ball(const engine::GameInput& e, Out& out);
     void half_over(Out& out);
