@@ -174,6 +174,14 @@ void open_intent(UiState& ui, const ArbiterIntent& intent) {
     copy(f.text, sizeof f.text, intent.text);
 }
 
+void open_game_input(UiState& ui, const MatchView& m, engine::GameInput input) {
+    ArbiterIntent intent;
+    intent.match = m.id;
+    input.match = m.id;
+    intent.input = std::move(input);
+    open_intent(ui, intent);
+}
+
 void open_action(UiState& ui, const MatchView& m, engine::ArbiterActionKind kind, int ref) {
     ArbiterIntent in;
     in.match = m.id;

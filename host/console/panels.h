@@ -137,6 +137,9 @@ bool touch_button(UiState& ui, const char* label, float width, bool enabled = tr
 // Opens the confirmation dialog for `kind` on `match` (a shortcut, a button, an undo).
 void open_action(UiState& ui, const MatchView& match, engine::ArbiterActionKind kind, int ref = 0);
 void open_intent(UiState& ui, const ArbiterIntent& intent);
+// Opens the confirmation dialog for a game's own input on `match` (a game's button); the dialog
+// asks for the side, the game's fields (GamePanels::draw_entry_fields) and the note.
+void open_game_input(UiState& ui, const MatchView& match, engine::GameInput input);
 // The intent the dialog describes now (its fields read back), for Confirm and the tests.
 ArbiterIntent form_intent(const ActionForm& form, const MatchView* match, const char* arbiter);
 

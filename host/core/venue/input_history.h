@@ -1,7 +1,7 @@
 // The state of a match whose board is the fold of a pure rules core (armies on half-boards, a
-// field of points): the seed the core draws from and the inputs it accepted, in the log's order. A snapshot
-// keeps them; restoring replays them into a fresh core, which takes each again (each was taken
-// once). Kept here once so that every such game snapshots the same way.
+// field of points): the seed the core draws from and the inputs it accepted, in the log's order. A
+// snapshot keeps them; restoring replays them into a fresh core, which takes each again (each was
+// taken once). Kept here once so that every such game snapshots the same way.
 #pragma once
 
 #include <cstdint>

@@ -127,12 +127,7 @@ class VirtualHub final : public HubDevice {
 
     // `side` pressed at `at` (host time); the frame arrives at `arrives`.
     void press(chess::Color side, io::HostNanos at, io::HostNanos arrives) {
-        io::HubInput in;
-        in.session = 1;
-        in.seq = next_seq_++;
-        in.hub_time_us = std::uint64_t(at / 1000);
-        in.host_time_ns = at;
-        in.received_ns = arrives;
+        io::HubInput in = input_at(at, arrives);
         wire::Paddle p{};
         p.seq = in.seq;
         p.time_us = in.hub_time_us;
@@ -145,12 +140,7 @@ class VirtualHub final : public HubDevice {
     }
     // `side`'s face reached zero at `at`: the hub stopped its clock (FLAGGED) and says so.
     void flag(chess::Color side, io::HostNanos at, io::HostNanos arrives) {
-        io::HubInput in;
-        in.session = 1;
-        in.seq = next_seq_++;
-        in.hub_time_us = std::uint64_t(at / 1000);
-        in.host_time_ns = at;
-        in.received_ns = arrives;
+        io::HubInput in = input_at(at, arrives);
         wire::Flag f{};
         f.seq = in.seq;
         f.time_us = in.hub_time_us;
@@ -181,6 +171,17 @@ class VirtualHub final : public HubDevice {
     io::HubLinkStatus status() const override { return {}; }
 
   private:
+    // The next event of the hub's one session, made at `at` (host time), arriving at `arrives`.
+    io::HubInput input_at(io::HostNanos at, io::HostNanos arrives) {
+        io::HubInput in;
+        in.session = 1;
+        in.seq = next_seq_++;
+        in.hub_time_us = std::uint64_t(at / 1000);
+        in.host_time_ns = at;
+        in.received_ns = arrives;
+        return in;
+    }
+
     const io::HostNanos& now_;
     std::deque<io::HubInput> inputs_;
     std::vector<io::HubCommand> submitted_;

@@ -207,6 +207,13 @@ TEST(GrassiMatch, ASnapshotAtAnyStepThenTheRestEqualsTheStraightFold) {
     }
 }
 
+// The value of the match's fact `name` (GrassiMatch::facts), "(none)" when it gives none.
+std::string fact_of(const GrassiMatch& m, const std::string& name) {
+    for (const auto& [n, v] : m.facts())
+        if (n == name) return v;
+    return "(none)";
+}
+
 TEST(GrassiMatch, AGoalCountsInTheStanding) {
     // Physical dice, so that White's pool pays for the whole shot: the faces are the test's.
     GrassiScript s(grassi_config(
@@ -219,12 +226,7 @@ TEST(GrassiMatch, AGoalCountsInTheStanding) {
     ASSERT_NE(news(shot, "goal"), nullptr);
     EXPECT_EQ(s.match().standing().of(0), 2);
     EXPECT_EQ(s.match().standing().of(1), 0);
-    const auto facts = s.match().facts();
-    const auto fact = [&](const std::string& name) {
-        for (const auto& [n, v] : facts)
-            if (n == name) return v;
-        return std::string("(none)");
-    };
+    const auto fact = [&](const std::string& name) { return fact_of(s.match(), name); };
     EXPECT_EQ(fact("Score"), "1-0");
     // The console and the feed show the throws, the latest first (here the physical dice
     // entered: the coin for the kick-off was the config's).
@@ -242,12 +244,7 @@ TEST(GrassiMatch, TheFactsListTheRecentRollsAndWhenEachSideMaySubstitute) {
     ASSERT_EQ(s.game().mover(), WHITE);
     const auto sub = s.input(0, "substitute", {{"at", "12,5"}, {"piece", "bishop"}});
     ASSERT_NE(news(sub, "substituted"), nullptr);
-    const auto facts = s.match().facts();
-    const auto fact = [&](const std::string& name) {
-        for (const auto& [n, v] : facts)
-            if (n == name) return v;
-        return std::string("(none)");
-    };
+    const auto fact = [&](const std::string& name) { return fact_of(s.match(), name); };
     EXPECT_EQ(fact("White's substitution"), "from turn 4 (last in turn 1)");
     EXPECT_EQ(fact("Black's substitution"), "allowed now");
     EXPECT_EQ(fact("Rolls before"), "(none)");  // one throw so far
@@ -261,9 +258,7 @@ TEST(GrassiMatch, TheFactsListTheRecentRollsAndWhenEachSideMaySubstitute) {
     ASSERT_EQ(rolls.size(), GrassiGame::RECENT_ROLLS);
     EXPECT_EQ(rolls.back().rfind("turn 9: movement roll: ", 0), 0u) << rolls.back();
     EXPECT_EQ(rolls.front().rfind("turn 4: movement roll: ", 0), 0u) << rolls.front();
-    std::string before;
-    for (const auto& [n, v] : h.match().facts())
-        if (n == "Rolls before") before = v;
+    const std::string before = fact_of(h.match(), "Rolls before");
     EXPECT_EQ(before.rfind("turn 8: movement roll: ", 0), 0u) << before;
 }
 

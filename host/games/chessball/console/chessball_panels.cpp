@@ -22,13 +22,10 @@ bool has_fact(const MatchView& m, const char* name) {
 }
 
 void open_input(UiState& ui, const MatchView& m, const char* kind, int side) {
-    ArbiterIntent in;
-    in.match = m.id;
     engine::GameInput g;
     g.kind = kind;
     g.side = side;
-    in.input = std::move(g);
-    open_intent(ui, in);
+    open_game_input(ui, m, std::move(g));
 }
 
 // CB-A25: who goes off (a player on the team) and who comes on (a reserve waiting), for the side

@@ -32,14 +32,6 @@ constexpr ArbiterInput INPUTS[] = {
     {"full_time", "Full time", ""},
 };
 
-void open_input(UiState& ui, const MatchView& m, engine::GameInput in) {
-    ArbiterIntent intent;
-    intent.match = m.id;
-    in.match = m.id;
-    intent.input = std::move(in);
-    open_intent(ui, intent);
-}
-
 void draw_actions(const MatchView& m, UiState& ui) {
     ImGui::Separator();
     ImGui::TextDisabled("Chess Eleven: the ball, and what the board or the hub would declare");
@@ -50,7 +42,7 @@ void draw_actions(const MatchView& m, UiState& ui) {
     for (const ArbiterInput& a : INPUTS) {
         if (n++ % 2) ImGui::SameLine();
         if (ImGui::Button(a.label, ImVec2(w, 0)))
-            open_input(ui, m, {m.id, a.kind, 0, "", {}, "", ""});
+            open_game_input(ui, m, {m.id, a.kind, 0, "", {}, "", ""});
     }
     ImGui::EndDisabled();
 }

@@ -155,14 +155,6 @@ void draw_touch(const MatchView& m, UiState& ui) {
     ui.draft = draft_of(m, ui, chosen->kind, side_of(m, ui, placing));
 }
 
-void open_input(UiState& ui, const MatchView& m, engine::GameInput in) {
-    ArbiterIntent intent;
-    intent.match = m.id;
-    in.match = m.id;
-    intent.input = std::move(in);
-    open_intent(ui, intent);
-}
-
 // The arbiter's own: a correction of what the taps name, the faces of physical dice.
 void draw_actions(const MatchView& m, UiState& ui) {
     ImGui::Separator();
@@ -172,26 +164,26 @@ void draw_actions(const MatchView& m, UiState& ui) {
     const bool playing = m.result == "*";
     ImGui::BeginDisabled(!playing || p.size() != 2);
     if (ImGui::Button("Correct piece (from, to)", ImVec2(w, 0)))
-        open_input(ui, m,
-                   {m.id,
-                    "correct",
-                    0,
-                    "",
-                    {{"from", point_text(p[0])}, {"to", point_text(p[1])}},
-                    "",
-                    ""});
+        open_game_input(ui, m,
+                        {m.id,
+                         "correct",
+                         0,
+                         "",
+                         {{"from", point_text(p[0])}, {"to", point_text(p[1])}},
+                         "",
+                         ""});
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(!playing || p.empty() || p.size() > 2);
     if (ImGui::Button("Correct ball (to, carrier)", ImVec2(w, 0))) {
         engine::GameInput in{m.id, "correct", 0, "", {{"ball", point_text(p[0])}}, "", ""};
         if (p.size() == 2) in.args["carrier"] = point_text(p[1]);
-        open_input(ui, m, std::move(in));
+        open_game_input(ui, m, std::move(in));
     }
     ImGui::EndDisabled();
     ImGui::BeginDisabled(!playing);
     if (ImGui::Button("Enter dice", ImVec2(w, 0)))
-        open_input(ui, m, {m.id, "dice", 0, "", {{"faces", ""}}, "", ""});
+        open_game_input(ui, m, {m.id, "dice", 0, "", {{"faces", ""}}, "", ""});
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Touch panel (F2)", ImVec2(w, 0))) ui.touch_panel = true;
