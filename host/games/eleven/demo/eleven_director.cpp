@@ -339,15 +339,6 @@ std::optional<Square> ElevenDirector::shot_target(const ElevenMatch& m, Color si
     return first;
 }
 
-std::optional<Move> ElevenDirector::mate_in_one(const ElevenMatch& m) const {
-    for (Move mv : legal_moves(m.field())) {
-        Position after = m.field();
-        after.do_move(mv);
-        if (after.in_check() && legal_moves(after).empty()) return mv;
-    }
-    return std::nullopt;
-}
-
 // The side with the ball: pass to a teammate with a clear shot, shoot when the carrier has one
 // after its move, move the carrier forward, or end the turn.
 void ElevenDirector::possession_turn(const ElevenMatch& m) {
@@ -371,27 +362,10 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
         return end_turn(side);
     }
     const Square carrier = ball.square;
-    // A teammate with a clear shot gets the ball first: the turn's pass, then its shot.
+    // The teammates the ball may be passed to now: the first with a clear shot, the first nearer
+    // the goal than the carrier, the first of any.
+    std::optional<Square> shooter, ahead, anyone;
     if (!passed && !in_check)
-        for (int s = 0; s < SQUARE_NB; ++s) {
-            const Square r = Square(s);
-            const Piece p = field[std::size_t(s)];
-            if (r == carrier || p == NO_PIECE || color_of(p) != side) continue;
-            if (pass_problem(field, carrier, r, rules) || !any_shot_target(field, side, r, rules))
-                continue;
-            tap(carrier, 2);
-            return tap(r, 1);
-        }
-    if ((moved || passed) && !in_check)
-        if (const auto target = shot_target(m, side, carrier)) {
-            if (field[std::size_t(*target)] == NO_PIECE) return tap(carrier, 3);  // the open square
-            tap(carrier, 2);  // ball in hand, then the defender on the square aimed at
-            return tap(*target, 1);
-        }
-    if (!passed && !in_check) {
-        // A teammate with a clear shot first; else one nearer the goal than the carrier; else,
-        // now and then, any teammate the ball can reach (to keep it from a defender).
-        std::optional<Square> shooter, ahead, anyone;
         for (int s = 0; s < SQUARE_NB; ++s) {
             const Square r = Square(s);
             const Piece p = field[std::size_t(s)];
@@ -401,17 +375,26 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
             if (!ahead && to_goal(side, r) < to_goal(side, carrier)) ahead = r;
             if (!anyone) anyone = r;
         }
-        const auto to = shooter                    ? shooter
-                        : ahead                    ? ahead
-                        : anyone && choose(2) == 0 ? anyone
-                                                   : std::nullopt;
-        if (to) {
-            tap(carrier, 2);
-            return tap(*to, 1);
+    // A teammate with a clear shot gets the ball first: the turn's pass, then its shot.
+    if (shooter) {
+        tap(carrier, 2);
+        return tap(*shooter, 1);
+    }
+    if ((moved || passed) && !in_check)
+        if (const auto target = shot_target(m, side, carrier)) {
+            if (field[std::size_t(*target)] == NO_PIECE) return tap(carrier, 3);  // the open square
+            tap(carrier, 2);  // ball in hand, then the defender on the square aimed at
+            return tap(*target, 1);
         }
+    // Else one nearer the goal; else, now and then, any teammate the ball can reach (to keep it
+    // from a defender).
+    const auto to = ahead ? ahead : anyone && choose(2) == 0 ? anyone : std::nullopt;
+    if (to) {
+        tap(carrier, 2);
+        return tap(*to, 1);
     }
     if (!moved)
-        if (const auto mate = mate_in_one(m)) return play(*mate);
+        if (const auto mate = mate_now(m.field())) return play(*mate);
     if (!moved) {
         std::vector<Move> forward, any;
         for (Move mv : legal_moves(pos)) {
@@ -430,7 +413,7 @@ void ElevenDirector::possession_turn(const ElevenMatch& m) {
 void ElevenDirector::single_move(const ElevenMatch& m) {
     const Position& pos = m.field();
     const ElevenRules& rules = m.rules();
-    if (const auto mate = mate_in_one(m)) return play(*mate);
+    if (const auto mate = mate_now(m.field())) return play(*mate);
     // Now and then a piece drops into an empty square of its goal, where it may block a shot.
     const bool into_goal = m.ball().where == Ball::Where::CARRIER &&
                            (!outcomes_seen_.count(to_string(ShotOutcome::BLOCK)) || choose(3) == 0);

@@ -54,8 +54,6 @@ class ElevenDirector : public demo::People {
     // outcome has not been seen first; none when no line is clear.
     std::optional<chess::Square> shot_target(const ElevenMatch& m, chess::Color side,
                                              chess::Square from) const;
-    // A legal move of the side to move that mates, if there is one.
-    std::optional<chess::Move> mate_in_one(const ElevenMatch& m) const;
     // Once, to show a checkmate's two goals (C11-CHECK-2): from the first kick-off after the
     // substitute was shown, the kicker (the attacker) brings its pieces to the other king and the
     // other side plays along, as players staging it for a demonstration would: a mate in two
