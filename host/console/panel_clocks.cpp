@@ -49,6 +49,10 @@ void draw_clocks_panel(const MatchView* m, UiState& ui) {
         ImGui::TextDisabled("no match");
         return;
     }
+    if (m->army_clock) {
+        ImGui::TextDisabled("the hub's army clock: every army's time is in the match panel");
+        return;
+    }
     if (m->sides.size() != 2) {
         // The hub's clock has two sides; a game of more keeps its own clocks in its panels.
         ImGui::TextDisabled("%zu sides: the game's own panels show their clocks", m->sides.size());

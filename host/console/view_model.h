@@ -146,6 +146,9 @@ struct MatchView {
     // Every side in its order of play (engine::Match::side_count()); a game of two has White and
     // Black.
     std::vector<TeamView> sides;
+    // The match keeps its time on the hub's army clock (engine::Match::army_clock): every army's
+    // time is among its facts, and the two faces stand still.
+    bool army_clock = false;
     TeamView& side(int i) { return sides.at(std::size_t(i)); }
     const TeamView& side(int i) const { return sides.at(std::size_t(i)); }
     TeamView& white() { return side(0); }

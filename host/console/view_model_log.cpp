@@ -124,6 +124,28 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                        " \u2014 " + (e.arbiter.empty() ? std::string("arbiter") : e.arbiter) +
                        ": " + e.note;
             },
+            [&](const ArmyTurnEnded& e) {
+                const MatchConfig* c = config(e.match);
+                const MatchConfig none;
+                return "station " + std::to_string(e.station) + " ended " +
+                       side_label(c ? *c : none, e.army) + "'s turn (" +
+                       clock_text(e.remaining_ms) + " left); " +
+                       side_label(c ? *c : none, e.next_army) + "'s time runs";
+            },
+            [&](const ArmyFlagFell& e) {
+                const MatchConfig* c = config(e.match);
+                return side_label(c ? *c : MatchConfig{}, e.army) + "'s flag fell";
+            },
+            [&](const ArmyClockReading& e) {
+                const MatchConfig* c = config(e.match);
+                const MatchConfig none;
+                std::string s = "army clock";
+                for (std::size_t a = 0; a < e.remaining_ms.size(); ++a)
+                    s += std::string(a ? ", " : " ") + side_label(c ? *c : none, int(a)) + " " +
+                         clock_text(e.remaining_ms[a]);
+                return s + (e.running ? "; " + side_label(c ? *c : none, *e.running) + " running"
+                                      : std::string("; stopped"));
+            },
             [&](const GameInput& e) {
                 const MatchConfig* c = config(e.match);
                 // A match not (yet) known: named as a game of two.
@@ -145,6 +167,9 @@ LogFamily family_of(const EventBody& body) {
                           [](const ClockPressed&) { return LogFamily::CLOCK; },
                           [](const ClockReading&) { return LogFamily::CLOCK; },
                           [](const FlagFell&) { return LogFamily::CLOCK; },
+                          [](const ArmyTurnEnded&) { return LogFamily::CLOCK; },
+                          [](const ArmyFlagFell&) { return LogFamily::CLOCK; },
+                          [](const ArmyClockReading&) { return LogFamily::CLOCK; },
                           [](const ArbiterAction&) { return LogFamily::ARBITER; },
                           [](const KeyChange&) { return LogFamily::ARBITER; },
                           [](const GameInput&) { return LogFamily::MOVE; },

@@ -103,6 +103,7 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
 
     v.facts = m.facts();
     v.field = m.field_view();
+    v.army_clock = m.army_clock().has_value();
     if (draft_ && draft_->match == c.id) {
         v.draft = draft_;
         v.draft_preview = m.preview(*draft_);

@@ -308,11 +308,15 @@ void Daemon::hub_inputs() {
             if (configure_after_us_ && st.heartbeat->hub_time_us >= *configure_after_us_ &&
                 st.heartbeat->hub_time_us < *configure_after_us_ + 10'000'000) {
                 configure_after_us_.reset();
-                configure_hub(*st.heartbeat);
+                configure_hub(*st.heartbeat, st.army_status);
             }
-            if (auto r =
-                    hub_bridge_->clock_reading(*st.heartbeat, t, options_.clock_reading_every_ns))
-                insert_in_order(free_, Pending{std::move(*r), t, t, 0});
+            // A hub in army mode reports its army clock; its two faces then stand still.
+            std::optional<engine::Event> r =
+                st.army_status
+                    ? hub_bridge_->army_clock_reading(*st.army_status, t,
+                                                      options_.clock_reading_every_ns)
+                    : hub_bridge_->clock_reading(*st.heartbeat, t, options_.clock_reading_every_ns);
+            if (r) insert_in_order(free_, Pending{std::move(*r), t, t, 0});
         }
     }
 }
@@ -458,7 +462,9 @@ void Daemon::act_on(const StepRecord& record) {
             // A game ended by the hub's flag: the hub stopped its clock itself when the face
             // reached zero (FLAGGED), and the heartbeat may not say so yet.
             if (c->command == engine::DeviceAction::CLOCK_PAUSE &&
-                std::holds_alternative<engine::FlagFell>(a.event.body) && a.event.hub_us)
+                (std::holds_alternative<engine::FlagFell>(a.event.body) ||
+                 std::holds_alternative<engine::ArmyFlagFell>(a.event.body)) &&
+                a.event.hub_us)
                 continue;
             std::string why;
             auto commands = HubBridge::commands_for(*c, heartbeat_, &why);
@@ -470,7 +476,7 @@ void Daemon::act_on(const StepRecord& record) {
     for (const Observer& o : observers_) o(record);
 }
 
-void Daemon::configure_hub(const wire::Heartbeat& hb) {
+void Daemon::configure_hub(const wire::Heartbeat& hb, const std::optional<wire::ArmyStatus>& army) {
     const engine::Match* match = session_.state().match(hub_bridge_->match_id());
     if (!match) {
         say("the hub serves match '" + hub_bridge_->match_id() + "', which does not exist");
@@ -478,8 +484,10 @@ void Daemon::configure_hub(const wire::Heartbeat& hb) {
     }
     // A stopped clock is set from the engine (a fresh or rebooted hub, or a game not started);
     // a clock that runs, is paused or has flagged belongs to a game the hub kept going while
-    // this host was away: it is left alone.
-    const bool clock = hb.clock_state == wire::ClockState::STOPPED;
+    // this host was away: it is left alone. A match on the army clock asks the same of the
+    // army clock (a hub not in army mode has none running).
+    const bool clock = match->army_clock() ? !army || army->state == wire::ClockState::STOPPED
+                                           : hb.clock_state == wire::ClockState::STOPPED;
     configuring_.clear();  // a configuration of an earlier boot is moot
     for (io::HubCommand& cmd : HubBridge::configuration(*match, clock)) {
         // The button holding a claim cannot be reassigned (BAD_STATE) and needs no change.

@@ -177,7 +177,8 @@ class Daemon {
     // When a press of this match made at held_since stops waiting for its boards (press_hold.h).
     io::HostNanos press_waits_until(const std::string& match_id, io::HostNanos held_since) const;
     void act_on(const StepRecord& record);
-    void configure_hub(const wire::Heartbeat& hb);
+    // `army`: the ArmyStatus sent before hb, when the hub is in army mode.
+    void configure_hub(const wire::Heartbeat& hb, const std::optional<wire::ArmyStatus>& army);
     // The command's id, or nothing when the hub's queue is full (said).
     std::optional<std::uint16_t> send(io::HubCommand command, const std::string& why);
     void say(const std::string& text);

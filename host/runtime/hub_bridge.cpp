@@ -1,5 +1,6 @@
 #include "runtime/hub_bridge.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "common/overloaded.h"
@@ -192,9 +193,21 @@ std::vector<HubTranslated> HubBridge::translate(const std::vector<io::HubInput>&
                     a.note = "the arbiter pressed the hub's pause button";
                     e.body = a;
                 },
-                // The army clock's events are not translated for the engine yet.
-                [&](const wire::ArmyTurn&) { made = false; },
-                [&](const wire::ArmyFlag&) { made = false; },
+                [&](const wire::ArmyTurn& t) {
+                    // Only a station's press that ended a turn is news: a press the hub
+                    // ignored changed nothing, and an ArmyEndTurn was the host's own decision.
+                    if (t.effect != wire::TurnEffect::ENDED || t.station == wire::NO_ARMY ||
+                        t.army == wire::NO_ARMY) {
+                        made = false;
+                        return;
+                    }
+                    e.body =
+                        engine::ArmyTurnEnded{match_, int(t.army), int(t.next_army), int(t.station),
+                                              std::int64_t(t.remaining_us / 1000)};
+                },
+                [&](const wire::ArmyFlag& f) {
+                    e.body = engine::ArmyFlagFell{match_, int(f.army)};
+                },
             },
             in.payload);
         if (made) out.push_back({std::move(e), in.host_time_ns, in.seq});
@@ -225,6 +238,53 @@ std::optional<engine::Event> HubBridge::clock_reading(const wire::Heartbeat& hb,
     e.body = r;
     return e;
 }
+
+std::optional<engine::Event> HubBridge::army_clock_reading(const wire::ArmyStatus& st,
+                                                           io::HostNanos received_ns,
+                                                           io::HostNanos every_ns) {
+    const auto state = std::uint8_t(st.state);
+    const bool changed = last_army_state_ != state || last_army_on_move_ != st.on_move;
+    const bool due = every_ns > 0 && received_ns - last_army_reading_ns_ >= every_ns;
+    if (!changed && !due) return std::nullopt;
+    last_army_state_ = state;
+    last_army_on_move_ = st.on_move;
+    last_army_reading_ns_ = received_ns;
+    const std::uint32_t times[] = {st.remaining_0_ms, st.remaining_1_ms, st.remaining_2_ms,
+                                   st.remaining_3_ms, st.remaining_4_ms, st.remaining_5_ms,
+                                   st.remaining_6_ms, st.remaining_7_ms};
+    engine::ArmyClockReading r;
+    r.match = match_;
+    for (int a = 0; a < std::min<int>(st.armies, int(wire::ARMY_COUNT)); ++a)
+        r.remaining_ms.push_back(std::int64_t(times[a]));
+    if (st.state == wire::ClockState::RUNNING && st.on_move != wire::NO_ARMY)
+        r.running = int(st.on_move);
+    engine::Event e;
+    e.host_ns = received_ns;
+    e.hub_us = std::int64_t(st.hub_time_us);
+    e.body = r;
+    return e;
+}
+
+namespace {
+
+// Lists of armies or stations go to the hub as the nibbles of a u32, entry i in bits 4i..4i+3.
+std::uint32_t nibbles(const std::vector<int>& list) {
+    std::uint32_t packed = 0;
+    for (std::size_t i = 0; i < list.size() && i < 8; ++i)
+        packed |= std::uint32_t(list[i] & 0xF) << (4 * i);
+    return packed;
+}
+
+std::uint8_t army_byte(int army) {
+    return army >= 0 && army < int(wire::ARMY_COUNT) ? std::uint8_t(army)
+                                                     : std::uint8_t(wire::NO_ARMY);
+}
+
+std::uint64_t micros_of(std::int64_t ms) {
+    return std::uint64_t(std::max<std::int64_t>(0, ms)) * 1000;
+}
+
+}  // namespace
 
 std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand& c,
                                                     const std::optional<wire::Heartbeat>& hb,
@@ -257,12 +317,56 @@ std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand&
             return {wire::ClockReset{0}, wire::ClockSetTime{0, wire::Team::A, hb->remaining_a_us},
                     wire::ClockSetTime{0, wire::Team::B, hb->remaining_b_us},
                     wire::ClockStart{0, side}};
+        case A::ARMY_START:
+            return {wire::ArmyStart{0, army_byte(c.value)}};
+        case A::ARMY_SET_ON_MOVE:
+            return {wire::ArmySetOnMove{0, army_byte(c.value)}};
+        case A::ARMY_SET_TIME:
+            return {wire::ArmySetTime{0, army_byte(c.value), micros_of(c.amount_ms)}};
+        case A::ARMY_SET_ORDER:
+            return {wire::ArmySetOrder{0, std::uint8_t(c.armies.size()), nibbles(c.armies),
+                                       nibbles(c.stations)}};
     }
     if (why) *why = std::string("the hub has no command '") + engine::to_string(c.command) + "'";
     return {};
 }
 
+std::vector<io::HubCommand> HubBridge::army_configuration(const engine::Match& match,
+                                                          const engine::ArmyClockPlan& plan,
+                                                          bool clock) {
+    std::vector<io::HubCommand> out;
+    out.push_back(wire::ConfigureInputs{0, CONFIRM_US, BOUNCE_US});
+    if (!clock) return out;
+    // The hub's batting order names every army once; the armies already out leave it at once.
+    std::vector<int> all = plan.order;
+    for (int a = 0; a < plan.armies; ++a)
+        if (std::find(all.begin(), all.end(), a) == all.end()) all.push_back(a);
+    std::uint64_t buttons = ~std::uint64_t{0};  // NO_BUTTON for every station
+    for (std::size_t s = 0; s < plan.buttons.size() && s < wire::ARMY_COUNT; ++s)
+        if (plan.buttons[s] >= 0) {
+            buttons &= ~(std::uint64_t{0xFF} << (8 * s));
+            buttons |= std::uint64_t(plan.buttons[s] & 0xFF) << (8 * s);
+        }
+    out.push_back(wire::ArmyConfigure{0, std::uint8_t(plan.armies), micros_of(plan.time_ms),
+                                      std::uint32_t(plan.increment_ms * 1000), nibbles(all),
+                                      nibbles(plan.stations), buttons});
+    if (all.size() != plan.order.size())
+        out.push_back(wire::ArmySetOrder{0, std::uint8_t(plan.order.size()), nibbles(plan.order),
+                                         nibbles(plan.stations)});
+    if (!plan.on_move || match.phase() == engine::MatchPhase::FINISHED) return out;
+    // A hub that rebooted mid-game: the times the engine last knew, and the army on move's
+    // time running again (paused again if the arbiter had paused it).
+    const engine::ArmyClockMirror& mirror = match.army_clock_reading();
+    for (std::size_t a = 0; a < mirror.remaining_ms.size() && int(a) < plan.armies; ++a)
+        out.push_back(wire::ArmySetTime{0, army_byte(int(a)), micros_of(mirror.remaining_ms[a])});
+    out.push_back(wire::ArmyStart{0, army_byte(*plan.on_move)});
+    if (match.phase() == engine::MatchPhase::PAUSED) out.push_back(wire::ClockPause{0});
+    return out;
+}
+
 std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match, bool clock) {
+    if (const std::optional<engine::ArmyClockPlan> plan = match.army_clock())
+        return army_configuration(match, *plan, clock);
     const engine::MatchConfig& cfg = match.config();
     std::vector<io::HubCommand> out;
     out.push_back(wire::ConfigureInputs{0, CONFIRM_US, BOUNCE_US});

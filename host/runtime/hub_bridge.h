@@ -9,7 +9,10 @@
 //   HubInput Crossing ──────────▶ BeamCrossed
 //   HubInput PauseButton ───────▶ ArbiterAction PAUSE / RESUME (arbiter "hub pause button")
 //   Heartbeat (clock changed) ──▶ ClockReading
-//   DeviceCommand "clock.*", "claim.*" ◀──────────────────────── decisions
+//   HubInput ArmyTurn ENDED ────▶ ArmyTurnEnded (a station's press; not the host's ArmyEndTurn)
+//   HubInput ArmyFlag ──────────▶ ArmyFlagFell
+//   ArmyStatus (changed) ───────▶ ArmyClockReading
+//   DeviceCommand "clock.*", "claim.*", "army_clock.*" ◀────────── decisions
 //
 // Side A of the hub (left paddle, team A buttons, zone A) is White. Claim events (taken,
 // released) and single beam changes carry nothing the engine does not learn from the presses
@@ -52,6 +55,12 @@ class HubBridge {
     std::optional<engine::Event> clock_reading(const wire::Heartbeat& hb, io::HostNanos received_ns,
                                                io::HostNanos every_ns);
 
+    // An ArmyClockReading when the army clock changed state or army since the last one, or when
+    // `every_ns` has passed since (0: only on changes); the hub in army mode sends the status
+    // before each Heartbeat.
+    std::optional<engine::Event> army_clock_reading(const wire::ArmyStatus& status,
+                                                    io::HostNanos received_ns,
+                                                    io::HostNanos every_ns);
     // The hub commands that carry out one of the engine's device commands. `hb`: the hub's
     // last heartbeat, if any (how "clock.run" is done depends on the clock's state). Unknown
     // commands give none and set `why`.
@@ -64,9 +73,14 @@ class HubBridge {
     // engine last knew it (times set and running again when the match is under way). A hub
     // whose clock already runs a game (the host restarted, not the hub) keeps its clock: the
     // daemon passes clock = false then, so that a host restart never stops or resets it.
+    // A match on the army clock (Match::army_clock) gets ArmyConfigure instead of the two faces,
+    // and no claim buttons: its stations' End-turn buttons are the army clock's.
     static std::vector<io::HubCommand> configuration(const engine::Match& match, bool clock = true);
 
   private:
+    static std::vector<io::HubCommand> army_configuration(const engine::Match& match,
+                                                          const engine::ArmyClockPlan& plan,
+                                                          bool clock);
     engine::ClaimPressed claim_from(const wire::ButtonPress& press,
                                     const std::vector<io::HubInput>& batch);
 
@@ -80,6 +94,9 @@ class HubBridge {
     std::optional<std::uint8_t> last_on_move_;
     io::HostNanos last_reading_ns_ = 0;
     std::optional<wire::Heartbeat> last_heartbeat_;
+    std::optional<std::uint8_t> last_army_state_;
+    std::optional<std::uint8_t> last_army_on_move_;
+    io::HostNanos last_army_reading_ns_ = 0;
 };
 
 // Hub side A is White: the side, team and zone conversions used everywhere.

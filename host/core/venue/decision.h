@@ -106,6 +106,13 @@ enum class DeviceAction : std::uint8_t {
     CLOCK_RUN,             // `side`'s time runs (started, or switched back)
     CLAIM_RELEASE,         // the claim held ends
     CLAIM_DISABLE_BUTTON,  // the button `value` claims nothing any more
+    // The hub's army clock (Match::army_clock): armies are `value`s, times amount_ms.
+    ARMY_START,        // the stopped army clock starts with army `value` on move
+    ARMY_SET_ON_MOVE,  // army `value` on move now (a turn the game ended, or put back)
+    ARMY_SET_TIME,     // army `value`'s time is amount_ms
+    // the batting order is `armies` (those left out are out of the game), army a is played from
+    // station stations[a]
+    ARMY_SET_ORDER,
 };
 const char* to_string(DeviceAction a);
 std::optional<DeviceAction> device_action_named(std::string_view name);
@@ -118,7 +125,9 @@ struct DeviceCommand {
     DeviceAction command = DeviceAction::CLOCK_RUN;
     Color side = chess::WHITE;
     std::int64_t amount_ms = 0;
-    int value = 0;  // CLAIM_DISABLE_BUTTON: the button
+    int value = 0;                   // CLAIM_DISABLE_BUTTON: the button; ARMY_*: the army
+    std::vector<int> armies = {};    // ARMY_SET_ORDER: the batting order
+    std::vector<int> stations = {};  // ARMY_SET_ORDER: by army, the station that plays it
 };
 // The match's score, in half points (a win is 2, a draw 1 each; games that weigh
 // results, such as by the ratings of branches in a tree, multiply by them).

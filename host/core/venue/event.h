@@ -92,6 +92,30 @@ struct ClockReading {
     std::optional<Color> running;
 };
 
+// --- the hub's army clock: one countdown per army, switched at each station's End-turn button ---
+// (docs/protocol.md, "Army clock"; a game of more than two sides that keeps one, Match::army_clock)
+// A station's End-turn press that ended the turn of the army on move: the hub already runs
+// `next_army`'s time. The game judges it (a turn without a move, say) and may put it back.
+struct ArmyTurnEnded {
+    std::string match;
+    int army = 0;                   // whose turn the press ended
+    int next_army = 0;              // whose time the hub runs now
+    int station = 0;                // the station whose button it was
+    std::int64_t remaining_ms = 0;  // the ended army's time afterwards, as the hub saw it
+};
+// The army on move ran out of time; the hub's army clock stopped (FLAGGED) at that instant.
+struct ArmyFlagFell {
+    std::string match;
+    int army = 0;
+};
+// The army clock as the hub reports it before a heartbeat: every army's time, and the army whose
+// time runs (none while stopped, paused or flagged).
+struct ArmyClockReading {
+    std::string match;
+    std::vector<std::int64_t> remaining_ms;  // by army
+    std::optional<int> running;
+};
+
 // A claim button press as the hub judged it: the hub timestamps the first edge,
 // applies the lockout by itself and reports each press with its verdict.
 enum class ClaimVerdict : std::uint8_t {
@@ -230,7 +254,8 @@ struct GameInput {
 using EventBody =
     std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
                  BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
-                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate, GameInput>;
+                 ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate, GameInput,
+                 ArmyTurnEnded, ArmyFlagFell, ArmyClockReading>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

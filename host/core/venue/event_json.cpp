@@ -247,6 +247,18 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimeAdded, match, side, amount_m
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClockSwitched, match, running)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimRefused, match, side, player, code, margin_us)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimGranted, match, player, button)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArmyTurnEnded, match, army, next_army, station,
+                                                remaining_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ArmyFlagFell, match, army)
+void to_json(nlohmann::json& j, const ArmyClockReading& e) {
+    j = {{"match", e.match}, {"remaining_ms", e.remaining_ms}};
+    if (e.running) j["running"] = *e.running;
+}
+void from_json(const nlohmann::json& j, ArmyClockReading& e) {
+    j.at("match").get_to(e.match);
+    j.at("remaining_ms").get_to(e.remaining_ms);
+    if (j.contains("running")) e.running = j.at("running").get<int>();
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ClaimEnded, match, player)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningProposed, match, ref, player, reason)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WarningGiven, match, player, count, reason)
@@ -261,8 +273,26 @@ inline void from_json(const nlohmann::json& j, DeviceAction& a) {
     if (!named) throw std::invalid_argument("'" + s + "' is not a device command");
     a = *named;
 }
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DeviceCommand, device, command, side, amount_ms,
-                                                value)
+// The army clock's lists are written only when the command has them (older logs have none).
+void to_json(nlohmann::json& j, const DeviceCommand& c) {
+    j = {{"device", c.device},
+         {"command", c.command},
+         {"side", c.side},
+         {"amount_ms", c.amount_ms},
+         {"value", c.value}};
+    if (!c.armies.empty()) j["armies"] = c.armies;
+    if (!c.stations.empty()) j["stations"] = c.stations;
+}
+void from_json(const nlohmann::json& j, DeviceCommand& c) {
+    c = DeviceCommand{};
+    c.device = j.value("device", c.device);
+    if (j.contains("command")) j.at("command").get_to(c.command);
+    if (j.contains("side")) j.at("side").get_to(c.side);
+    c.amount_ms = j.value("amount_ms", c.amount_ms);
+    c.value = j.value("value", c.value);
+    c.armies = j.value("armies", c.armies);
+    c.stations = j.value("stations", c.stations);
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ScoreChanged, match, white_half_points,
                                                 black_half_points)

@@ -27,6 +27,9 @@ const char* kind_name(const EventBody& body) {
                           [](const KeyChange&) { return "key_change"; },
                           [](const BoardFieldUpdate&) { return "board_field_update"; },
                           [](const GameInput&) { return "game_input"; },
+                          [](const ArmyTurnEnded&) { return "army_turn_ended"; },
+                          [](const ArmyFlagFell&) { return "army_flag_fell"; },
+                          [](const ArmyClockReading&) { return "army_clock_reading"; },
                       },
                       body);
 }
@@ -44,6 +47,9 @@ const char* source_name(const EventBody& body) {
             [](const ClockReading&) { return "hub"; },
             [](const ClaimPressed&) { return "hub"; },
             [](const BeamCrossed&) { return "hub"; },
+            [](const ArmyTurnEnded&) { return "hub"; },
+            [](const ArmyFlagFell&) { return "hub"; },
+            [](const ArmyClockReading&) { return "hub"; },
             [](const DrawClaimed&) { return "arbiter"; },
             [](const ArbiterAction&) { return "arbiter"; },
             [](const KeyChange&) { return "arbiter"; },
@@ -97,6 +103,10 @@ constexpr ActionName ACTION_NAMES[] = {
     {DeviceAction::CLOCK_RUN, "clock.run"},
     {DeviceAction::CLAIM_RELEASE, "claim.release"},
     {DeviceAction::CLAIM_DISABLE_BUTTON, "claim.disable_button"},
+    {DeviceAction::ARMY_START, "army_clock.start"},
+    {DeviceAction::ARMY_SET_ON_MOVE, "army_clock.set_on_move"},
+    {DeviceAction::ARMY_SET_TIME, "army_clock.set_time"},
+    {DeviceAction::ARMY_SET_ORDER, "army_clock.set_order"},
 };
 }  // namespace
 

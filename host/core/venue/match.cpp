@@ -197,6 +197,22 @@ void Match::end(const Outcome& outcome, const std::string& termination, const ch
                    "the game is over: stop the clocks"});
 }
 
+void Match::on(const ArmyTurnEnded& e, std::vector<Decision>& out) {
+    ignore("X-1",
+           "army " + std::to_string(e.army) + "'s End-turn press: " + display_name() +
+               " keeps no army clock",
+           out);
+}
+void Match::on(const ArmyFlagFell& e, std::vector<Decision>& out) {
+    ignore("X-1",
+           "army " + std::to_string(e.army) + "'s flag: " + display_name() + " keeps no army clock",
+           out);
+}
+void Match::on(const ArmyClockReading& e, std::vector<Decision>& /*out*/) {
+    army_clock_.remaining_ms = e.remaining_ms;
+    army_clock_.running = e.running;
+}
+
 void Match::on(const ClockReading& e, std::vector<Decision>& /*out*/) {
     clock_.white_ms = e.white_ms;
     clock_.black_ms = e.black_ms;
@@ -235,6 +251,11 @@ std::string Match::canonical() const {
     s += "\nclock " + std::to_string(clock_.white_ms) + " " + std::to_string(clock_.black_ms) +
          " " + (clock_.running ? side_name(*clock_.running) : "-");
     s += "\nzones " + std::to_string(zone_occupancy_[0]) + " " + std::to_string(zone_occupancy_[1]);
+    if (!army_clock_.remaining_ms.empty()) {  // only a game on the army clock has this line
+        s += "\narmy clock";
+        for (std::int64_t ms : army_clock_.remaining_ms) s += " " + std::to_string(ms);
+        s += army_clock_.running ? " running " + std::to_string(*army_clock_.running) : " -";
+    }
     s += "\n" + canonical_extra();
     return s;
 }

@@ -43,6 +43,26 @@ struct ClockMirror {
     std::int64_t of(Color c) const { return c == chess::WHITE ? white_ms : black_ms; }
 };
 
+// The host's mirror of the hub's army clock (a game that keeps one, Match::army_clock): what the
+// hub last reported, by army. Empty until its first reading.
+struct ArmyClockMirror {
+    std::vector<std::int64_t> remaining_ms;
+    std::optional<int> running;
+};
+
+// How a game of more than two sides keeps its time on the hub's army clock (docs/protocol.md,
+// "Army clock"): one countdown per side ("army"), in a batting order, switched by the End-turn
+// button of the station that plays the army on move. The configuration of a fresh hub.
+struct ArmyClockPlan {
+    int armies = 0;
+    std::int64_t time_ms = 0;       // every army's time at the start
+    std::int64_t increment_ms = 0;  // added at each ended turn (0: none)
+    std::vector<int> order;         // the batting order (armies out of the game left out)
+    std::vector<int> stations;      // by army: the station that plays it
+    std::vector<int> buttons;       // by station: its End-turn button (-1: none)
+    std::optional<int> on_move;     // the army whose turn it is, once the game has begun
+};
+
 struct SnapshotAccess;
 
 // What one of a match's boards should show, for reading it (runtime::BoardBridge). Most games
@@ -158,6 +178,7 @@ class Match {
     std::string result() const { return outcome_.text(); }  // "*" while playing
     const std::string& termination() const { return termination_; }
     const ClockMirror& clock() const { return clock_; }
+    const ArmyClockMirror& army_clock_reading() const { return army_clock_; }
     // People inside each team's zone behind the red line, from the beams' crossings.
     int zone_occupancy(Color zone) const { return zone_occupancy_[zone]; }
 
@@ -209,6 +230,9 @@ class Match {
     // of chess clocks; a game that keeps other times on the two faces (a half's countdown, a
     // formation's) names its own, so that a rebooted hub runs the right one again.
     virtual Color clock_face_on_move() const { return to_move(); }
+    // A game of more than two sides that keeps its time on the hub's army clock: how (nullopt,
+    // the default: the hub's two faces, if any clock).
+    virtual std::optional<ArmyClockPlan> army_clock() const { return std::nullopt; }
     // What a face of the hub's clock counts, when not a side's time ("" : the side's, the
     // default): "1st half", "Formation".
     virtual std::string clock_face_label(Color /*face*/) const { return ""; }
@@ -257,6 +281,11 @@ class Match {
     virtual void on(const BoardFieldUpdate& e, std::vector<Decision>& out);
     virtual void on(const KeyChange& e, std::vector<Decision>& out);  // games with a branch tree
     virtual void on(const GameInput& e, std::vector<Decision>& out);  // a game's own inputs
+    // The hub's army clock: a station's End-turn press, a flag (the base: no game keeps one), and
+    // its readings (kept in army_clock_reading()).
+    virtual void on(const ArmyTurnEnded& e, std::vector<Decision>& out);
+    virtual void on(const ArmyFlagFell& e, std::vector<Decision>& out);
+    virtual void on(const ArmyClockReading& e, std::vector<Decision>& out);
     // A game's own state in the canonical text (for the state hash).
     virtual std::string canonical_extra() const { return ""; }
     // The phase an arbiter's resume returns to (the base: playing).
@@ -286,6 +315,7 @@ class Match {
     Outcome outcome_;
     std::string termination_;
     ClockMirror clock_;
+    ArmyClockMirror army_clock_;
     std::array<int, 2> zone_occupancy_{0, 0};
 };
 

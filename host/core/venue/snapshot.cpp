@@ -19,6 +19,9 @@ struct SnapshotAccess {
         j["clock"] = {m.clock_.white_ms, m.clock_.black_ms,
                       m.clock_.running ? int(*m.clock_.running) : -1};
         j["zones"] = {m.zone_occupancy_[0], m.zone_occupancy_[1]};
+        if (!m.army_clock_.remaining_ms.empty())
+            j["army_clock"] = {{"remaining_ms", m.army_clock_.remaining_ms},
+                               {"running", m.army_clock_.running ? *m.army_clock_.running : -1}};
         j.update(nlohmann::json::parse(m.board_snapshot()));
         const std::string extra = m.extra_snapshot();
         if (!extra.empty()) j["extra"] = nlohmann::json::parse(extra);
@@ -48,6 +51,12 @@ struct SnapshotAccess {
         if (running >= 0) m.clock_.running = chess::Color(running);
         if (j.contains("zones"))
             m.zone_occupancy_ = {j["zones"][0].get<int>(), j["zones"][1].get<int>()};
+        if (j.contains("army_clock")) {
+            m.army_clock_.remaining_ms =
+                j["army_clock"].at("remaining_ms").get<std::vector<std::int64_t>>();
+            const int army_running = j["army_clock"].at("running").get<int>();
+            if (army_running >= 0) m.army_clock_.running = army_running;
+        }
         if (j.contains("extra") && !m.restore_extra(j.at("extra").dump()))
             return unexpected("match " + m.config_.id + ": its game's own state is unreadable");
         return owner;

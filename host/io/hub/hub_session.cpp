@@ -50,7 +50,7 @@ class HubSession::Receiver {
 
     void operator()(const wire::Handshake& m) { s_.on_handshake(m, now_); }
     void operator()(const wire::Heartbeat& m) { s_.on_heartbeat(m, now_); }
-    void operator()(const wire::ArmyStatus& m) { s_.on_army_status(m); }
+    void operator()(const wire::ArmyStatus& m) { s_.on_army_status(m, now_); }
     void operator()(const wire::CommandAck& m) { s_.on_command_ack(m, now_); }
     template <class Event>
     void operator()(const Event& m) {
@@ -234,7 +234,13 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
     }
     heartbeat_ = h;
     army_status_ = std::move(army);
-    note_hub_clock(h.hub_time_us, now);
+    // In army mode the hub stamps the ArmyStatus and the Heartbeat at one instant and sends the
+    // status first: the Heartbeat then arrives a frame later than its stamp says. The status's
+    // own arrival is the clock sample, as a Heartbeat's is in two-face mode.
+    if (army_status_ && army_status_->hub_time_us == h.hub_time_us)
+        note_hub_clock(h.hub_time_us, army_status_arrival_);
+    else
+        note_hub_clock(h.hub_time_us, now);
     note_hub_holds(h.oldest_seq, h.next_seq, now, true);
     // The hub still holds events the host stored: the last EventAck was lost.
     if (stored_seq() >= h.oldest_seq && stored_seq() > 0 && stored_seq() < h.next_seq) {
@@ -243,8 +249,10 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
 }
 
 // Held until the Heartbeat it precedes, which does the session's checks (reboot, gaps).
-void HubSession::on_army_status(const wire::ArmyStatus& s) {
-    if (state_ == HubSessionState::RUNNING) army_status_pending_ = s;
+void HubSession::on_army_status(const wire::ArmyStatus& s, HostNanos now) {
+    if (state_ != HubSessionState::RUNNING) return;
+    army_status_pending_ = s;
+    army_status_arrival_ = now;
 }
 
 void HubSession::note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,

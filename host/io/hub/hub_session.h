@@ -158,7 +158,7 @@ class HubSession {
     void say_hello(HostNanos now);
     void on_handshake(const wire::Handshake& h, HostNanos now);
     void on_heartbeat(const wire::Heartbeat& h, HostNanos now);
-    void on_army_status(const wire::ArmyStatus& s);
+    void on_army_status(const wire::ArmyStatus& s, HostNanos now);
     void on_command_ack(const wire::CommandAck& a, HostNanos now);
     void on_event(std::uint32_t seq, std::uint64_t time_us, HubEventPayload payload, HostNanos now);
     void note_hub_holds(std::uint32_t oldest_seq, std::uint32_t next_seq, HostNanos now,
@@ -192,6 +192,7 @@ class HubSession {
     std::optional<wire::Heartbeat> heartbeat_;
     std::optional<wire::ArmyStatus> army_status_;
     std::optional<wire::ArmyStatus> army_status_pending_;  // waits for its Heartbeat
+    HostNanos army_status_arrival_ = 0;                    // when the pending one arrived
     std::string refusal_;
 
     // Events: expected_ is the next seq to deliver; delivered_ the highest handed out;

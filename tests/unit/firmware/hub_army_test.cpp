@@ -340,5 +340,42 @@ TEST(HubArmy, MillisecondsAreRoundedDownWithoutLoss) {
     EXPECT_EQ(millis_of(~Micros{0}), 0xFFFFFFFFu);  // saturates
 }
 
+// One station that plays three armies (two passed to it by mate), its own on move: its press
+// ends the turn (venue run's army clock test met this).
+TEST(HubArmy, AStationPlayingSeveralArmiesEndsTheTurnOfTheOneOnMove) {
+    HubRig rig;
+    wire::ArmyConfigure c = four_armies(5 * MIN);
+    c.order = nibbles({0, 1, 2, 3});
+    ASSERT_EQ(rig.command(c).status, CommandStatus::OK);
+    wire::ArmyStart st;
+    st.army = 0;
+    ASSERT_EQ(rig.command(st).status, CommandStatus::OK);
+    rig.run_for(S, 1000);
+    wire::ArmySetOnMove om;
+    om.army = 1;
+    ASSERT_EQ(rig.command(om).status, CommandStatus::OK);
+    wire::ArmySetOrder o;
+    o.count = 4;
+    o.order = nibbles({0, 1, 2, 3});
+    o.stations = nibbles({1, 1, 2, 3});
+    ASSERT_EQ(rig.command(o).status, CommandStatus::OK);
+    for (uint8_t a : {2, 3, 0, 1}) {
+        om.army = a;
+        ASSERT_EQ(rig.command(om).status, CommandStatus::OK);
+    }
+    o.stations = nibbles({1, 1, 2, 1});
+    ASSERT_EQ(rig.command(o).status, CommandStatus::OK);
+    rig.run_for(30 * 1000, 1000);
+    rig.clear();
+    rig.tap(BUTTON_OF[1]);
+    rig.run_for(200 * 1000, 1000);
+    const auto turns = rig.all<wire::ArmyTurn>();
+    ASSERT_EQ(turns.size(), 1u);
+    EXPECT_EQ(turns[0].station, 1);
+    EXPECT_EQ(turns[0].effect, TurnEffect::ENDED);
+    EXPECT_EQ(turns[0].army, 1);
+    EXPECT_EQ(turns[0].next_army, 2);
+}
+
 }  // namespace
 }  // namespace venue::hub

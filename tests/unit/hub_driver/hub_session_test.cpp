@@ -171,6 +171,26 @@ TEST(HubSession, ArmyStatusBelongsToTheHeartbeatItPrecedes) {
     EXPECT_FALSE(c.s.last_army_status());
 }
 
+// In army mode the hub stamps an ArmyStatus and its Heartbeat at one instant and sends the status
+// first, so the Heartbeat arrives a frame late: the clock sample is the status's arrival.
+TEST(HubSession, InArmyModeTheClockSampleIsTheArmyStatussArrival) {
+    Connected c;
+    for (int i = 1; i <= 5; ++i) {
+        wire::ArmyStatus st;
+        const std::uint64_t hub_us = 5'000'000 + std::uint64_t(i) * 100'000;
+        st.hub_time_us = hub_us;
+        st.state = wire::ClockState::RUNNING;
+        st.armies = 4;
+        // Both frames stamped at hub_us; the status arrives with the link's latency (as the
+        // Handshake did: 1 ms after T0 for 5 s), the Heartbeat 0.6 ms after it.
+        const io::HostNanos at = T0 + MS + io::HostNanos(hub_us - 5'000'000) * 1000;
+        c.feed(frame(st), at);
+        c.feed(frame(heartbeat(hub_us, 1, 1)), at + 600'000);
+    }
+    // A press stamped 5.55 s maps as the statuses came, not 0.6 ms later.
+    EXPECT_EQ(c.s.time_fit().to_host(5'550'000), T0 + MS + 550 * MS);
+}
+
 TEST(HubSession, GapTriggersOneResendRequestAndOrderIsKept) {
     Connected c;
     c.feed(frame(press(1, 5'010'000)) + frame(press(2, 5'020'000)) + frame(press(4, 5'040'000)) +

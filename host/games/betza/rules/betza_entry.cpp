@@ -1,6 +1,8 @@
 #include "games/betza/rules/betza_entry.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <memory>
 
 #include "games/betza/rules/betza_match.h"
@@ -40,6 +42,26 @@ std::optional<std::string> validate(const engine::MatchConfig& config) {
     for (const std::string& layout : o.list("chosen_layouts", {}))
         if (layout != "white" && layout != "black")
             return m + "betza.chosen_layouts: '" + layout + "': use white or black (BETZA-A3)";
+    // The select buttons: none, or one hub button per half-board, each once and none that is a
+    // player's End-turn button (a press would be read twice).
+    const std::vector<std::string> select = o.list("select_buttons", {});
+    if (!select.empty() && int(select.size()) != config.side_count())
+        return m + "betza.select_buttons: " + std::to_string(select.size()) + " buttons for " +
+               std::to_string(config.side_count()) +
+               " half-boards: give one per half-board, in board order (BETZA-4)";
+    std::vector<int> taken;
+    for (int side = 0; side < config.side_count(); ++side)
+        for (int b : config.side(side).players.front().buttons) taken.push_back(b);
+    for (const std::string& text : select) {
+        const int b = whole_number(text) ? std::atoi(text.c_str()) : -1;
+        if (b < 0 || b > 15)
+            return m + "betza.select_buttons: '" + text +
+                   "' is not a hub button (0 to 15) (BETZA-4)";
+        if (std::find(taken.begin(), taken.end(), b) != taken.end())
+            return m + "betza.select_buttons: button " + text +
+                   " is used twice (a select button, or a player's End-turn button) (BETZA-4)";
+        taken.push_back(b);
+    }
     if (auto problem = BetzaRules::of(o).problem(config.side_count())) return m + *problem;
     return std::nullopt;
 }
@@ -57,8 +79,9 @@ const engine::GameRules& rules() {
                   .min_players = 1,
                   .max_players = 1,
                   .side_word = "army"},
-        // The catalogue's default is untimed (BETZA-A15); no N-way clock is kept yet, so the
-        // hub's period is only what an arbiter's clock would show.
+        // The catalogue's default is untimed (BETZA-A15); a per-army countdown
+        // ([match.betza] clock_minutes) runs on the hub's army clock, never on its two faces,
+        // so this period is only what an arbiter's own clock would show.
         .default_time = {.base_ms = 60 * 60 * 1000,
                          .increment_ms = 0,
                          .mode = engine::TimeMode::SUDDEN_DEATH},

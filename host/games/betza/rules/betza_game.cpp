@@ -305,6 +305,20 @@ Decided BetzaGame::end_turn(int army) {
     return news;
 }
 
+Decided BetzaGame::time_forfeit(int army) {
+    if (ended()) return refuse(RefusalCode::GAME_OVER, "BETZA-9", "the game is over");
+    if (army < 0 || army >= armies() || position_.retired[std::size_t(army)])
+        return refuse(RefusalCode::NO_SUCH_ARMY, "BETZA-A15", "no such army in play");
+    if (army != army_on_move())
+        return refuse(
+            RefusalCode::NOT_ARMY_TURN, "BETZA-A15",
+            "only the time of the army on move runs: " + army_name(army_on_move()) + " is on move");
+    std::vector<News> news;
+    retire(army, "BETZA-A15", army_name(army) + " ran out of time and leaves the game", news);
+    if (!ended()) finish_turn(news, "BETZA-A15", army_name(army) + "'s time is up");
+    return news;
+}
+
 // --- Captures of armies and the end of the game ---
 
 void BetzaGame::transfer(int army, int to_player, const std::string& clause,
@@ -448,7 +462,8 @@ void BetzaGame::finish_turn(std::vector<News>& news, const std::string& clause,
     begin_turn(news);
 }
 
-void BetzaGame::retire(int army, std::vector<News>& news) {
+void BetzaGame::retire(int army, const std::string& clause, const std::string& reason,
+                       std::vector<News>& news) {
     for (int board = 0; board < armies(); ++board)
         for (Man& m : position_.boards[std::size_t(board)])
             if (!m.empty() && m.army == army) m = Man{};
@@ -457,8 +472,8 @@ void BetzaGame::retire(int army, std::vector<News>& news) {
     n.kind = NewsKind::ARMY_RETIRED;
     n.army = army;
     n.from_player = controller_of(army);
-    n.clause = "BETZA-A12";
-    n.reason = army_name(army) + " has no legal move on any pair and leaves the game";
+    n.clause = clause;
+    n.reason = reason;
     news.push_back(n);
     eliminate_players_without_armies(news);
 }
@@ -492,7 +507,8 @@ void BetzaGame::begin_turn(std::vector<News>& news) {
             end_game(players_in(), "BETZA-A12", army_name(army) + " is stalemated", news);
             return;
         } else if (rules_.stalemate == Stalemate::ELIMINATE_ARMY) {
-            retire(army, news);
+            retire(army, "BETZA-A12",
+                   army_name(army) + " has no legal move on any pair and leaves the game", news);
             if (ended()) return;
         } else {
             News n;

@@ -163,6 +163,10 @@ class BetzaGame {
     Decided play(int army, const Pair& pair, chess::Move move);
     // "End turn" after at least one move (BETZA-6, A8).
     Decided end_turn(int army);
+    // BETZA-A15 per_army_countdown: the army on move's time ran out. Venue's reading: the army
+    // leaves the game as a stalemated army does under A12's eliminate_army (its pieces leave the
+    // boards, a controller left without an army is out, BETZA-9) and the turn passes on.
+    Decided time_forfeit(int army);
 
     // --- The arbiter ---
     // BETZA-9.1, A16: hand an army to a player (friendly games only).
@@ -192,7 +196,9 @@ class BetzaGame {
                   std::vector<News>& news);
     void finish_turn(std::vector<News>& news, const std::string& clause, const std::string& reason);
     void begin_turn(std::vector<News>& news);
-    void retire(int army, std::vector<News>& news);
+    // The army leaves the game (A12's eliminate_army, A15's flag): clause and reason say why.
+    void retire(int army, const std::string& clause, const std::string& reason,
+                std::vector<News>& news);
     int active_armies() const;
 
     ArmyPosition position_;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "chess/uci.h"
+#include "common/clock_text.h"
 #include "games/betza/rules/batting_order.h"
 
 namespace venue::games::betza {
@@ -75,6 +76,8 @@ std::string list_words(const std::vector<int>& items) {
 
 BetzaMatch::BetzaMatch(engine::MatchConfig config)
     : Match(std::move(config)), rules_(BetzaRules::of(config_.options)) {
+    for (const std::string& b : config_.options.list("select_buttons", {}))
+        select_buttons_.push_back(number_of<int>(b).value_or(-1));
     // Only a random order needs the log's seed; any other starts now (the seed is not drawn on).
     if (rules_.order != BattingOrder::RANDOM) start(0);
 }
@@ -119,6 +122,12 @@ std::string BetzaMatch::army_words(int army) const {
 // --- Inputs -------------------------------------------------------------------------------------
 
 void BetzaMatch::on(const GameInput& e, Out& out) {
+    const ClockState before = clock_state();
+    take(e, out);
+    keep_army_clock(before, before.on_move, out);
+}
+
+void BetzaMatch::take(const GameInput& e, Out& out) {
     bool known = false;
     for (const char* k : KINDS) known = known || e.kind == k;
     if (!known) return Match::on(e, out);
@@ -143,20 +152,29 @@ void BetzaMatch::on(const GameInput& e, Out& out) {
                               ": " + player_name(game_->controller_of(e.side)) + " does",
                           out);
     }
-    const Accepted input{e.kind, e.side, e.args};
+    apply_input(Accepted{e.kind, e.side, e.args}, "", out);
+}
+
+bool BetzaMatch::apply_input(const Accepted& input, const std::string& what, Out& out) {
     auto result = put(input);
-    if (const auto* bad = std::get_if<BadInput>(&result))
-        return ignore(bad->clause.c_str(), bad->reason, out);
+    if (const auto* bad = std::get_if<BadInput>(&result)) {
+        ignore(bad->clause.c_str(), bad->reason, out);
+        return false;
+    }
     const Decided& decided = std::get<Decided>(result);
     if (!decided) {
         const Refusal& r = decided.error();
-        return ignore(r.clause.c_str(),
-                      std::string("refused (") + to_string(r.code) + "): " + r.reason, out);
+        ignore(
+            r.clause.c_str(),
+            (what.empty() ? "" : what + ": ") + "refused (" + to_string(r.code) + "): " + r.reason,
+            out);
+        return false;
     }
     accepted_.push_back(input);
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     report(decided.value(), out);
     if (game_->ended()) report_end(out);
+    return true;
 }
 
 void BetzaMatch::seed(const GameInput& e, Out& out) {
@@ -184,6 +202,16 @@ void BetzaMatch::seed(const GameInput& e, Out& out) {
 std::variant<Decided, BetzaMatch::BadInput> BetzaMatch::put(const Accepted& in) {
     BetzaGame& g = *game_;
     auto board = [&](const char* key) { return number_of<int>(arg(in.args, key)); };
+    // The select buttons' half-selection (on(ClaimPressed)); no decision of the core's.
+    if (in.kind == "select_board") {
+        selected_ = board("board");
+        selected_for_ = in.side;
+        return Decided(std::vector<News>{});
+    }
+    if (in.kind == "deselect") {
+        selected_.reset();
+        return Decided(std::vector<News>{});
+    }
     if (in.kind == "select_pair") {
         const auto a = board("board_a"), b = board("board_b");
         if (!a || !b)
@@ -191,7 +219,9 @@ std::variant<Decided, BetzaMatch::BadInput> BetzaMatch::put(const Accepted& in) 
                             "a pair names its two half-boards by number: board_a and board_b, "
                             "0 to " +
                                 std::to_string(g.armies() - 1)};
-        return g.declare_pair(in.side, Pair{*a, *b});
+        Decided pushed = g.declare_pair(in.side, Pair{*a, *b});
+        if (pushed) selected_.reset();  // a pair pushed, by buttons or entered: none is half-done
+        return pushed;
     }
     if (in.kind == "move") {
         const std::string uci = arg(in.args, "uci");
@@ -204,6 +234,7 @@ std::variant<Decided, BetzaMatch::BadInput> BetzaMatch::put(const Accepted& in) 
         return g.move(in.side, *m);
     }
     if (in.kind == "end_turn") return g.end_turn(in.side);
+    if (in.kind == "time_forfeit") return g.time_forfeit(in.side);  // the army clock's flag
     if (in.kind == "agree_draw") return g.agree_draw();
     if (in.kind == "alliance") {
         const int a = player_of(arg(in.args, "player_a")), b = player_of(arg(in.args, "player_b"));
@@ -302,13 +333,166 @@ void BetzaMatch::report_end(Out& out) {
     end(outcome, termination, s.clause.c_str(), s.reason, out);
 }
 
-// No clock is kept yet (BETZA-A15): a fallen flag ends nothing by itself.
+// The hub's two faces keep no time of Betza's chess (its clock is the army clock): their flag
+// ends nothing by itself.
 void BetzaMatch::on(const engine::FlagFell& e, Out& out) {
     if (finished(out)) return;
     ignore("BETZA-A15",
            std::string("the ") + chess::color_name(e.side) +
-               " face's flag: Betza's chess keeps no clock of its own yet; the arbiter decides",
+               " face's flag: Betza's chess keeps its time on the army clock; the arbiter decides",
            out);
+}
+
+// --- The army clock (BETZA-A15) ------------------------------------------------------------------
+
+std::optional<engine::ArmyClockPlan> BetzaMatch::army_clock() const {
+    if (rules_.clock_ms <= 0) return std::nullopt;
+    const ClockState now = clock_state();
+    engine::ArmyClockPlan plan;
+    plan.armies = side_count();
+    plan.time_ms = rules_.clock_ms;
+    plan.order = now.order;
+    plan.stations = now.stations;
+    for (int station = 0; station < side_count(); ++station) {
+        const auto& players = config_.side(station).players;
+        plan.buttons.push_back(players.empty() || players.front().buttons.empty()
+                                   ? -1
+                                   : players.front().buttons.front());
+    }
+    plan.on_move = now.on_move;
+    return plan;
+}
+
+BetzaMatch::ClockState BetzaMatch::clock_state() const {
+    ClockState c;
+    if (!game_) {
+        for (int a = 0; a < side_count(); ++a) {
+            c.order.push_back(a);
+            c.stations.push_back(a);
+        }
+        return c;
+    }
+    const BetzaGame& g = *game_;
+    for (int a : g.batting_order())
+        if (!g.position().retired[std::size_t(a)]) c.order.push_back(a);
+    for (int a = 0; a < g.armies(); ++a) c.stations.push_back(g.controller_of(a));
+    const bool under_way = phase_ == MatchPhase::PLAYING || phase_ == MatchPhase::PAUSED;
+    if (under_way && !g.ended()) c.on_move = g.army_on_move();
+    return c;
+}
+
+void BetzaMatch::keep_army_clock(const ClockState& before, std::optional<int> hub_on_move,
+                                 Out& out) {
+    if (rules_.clock_ms <= 0) return;
+    const ClockState now = clock_state();
+    if (!now.on_move) return;  // not begun, or over (the end stopped the clock)
+    auto command = [&](engine::DeviceAction action, int army, std::string why) {
+        engine::DeviceCommand c{"hub", action, chess::WHITE, 0, army, {}, {}};
+        if (action == engine::DeviceAction::ARMY_SET_ORDER) {
+            c.armies = now.order;
+            c.stations = now.stations;
+        }
+        out.push_back({std::move(c), "BETZA-A15", std::move(why)});
+    };
+    if (!before.on_move) {
+        // The game's first turn input: the hub's order (it may have been set before the draw)
+        // and then the first army's time.
+        command(engine::DeviceAction::ARMY_SET_ORDER, 0,
+                "the army clock's batting order: army " + list_words(now.order));
+        command(engine::DeviceAction::ARMY_START, *now.on_move,
+                "the game is under way: " + army_words(*now.on_move) + "'s time runs");
+        return;
+    }
+    if (now.order != before.order || now.stations != before.stations)
+        command(engine::DeviceAction::ARMY_SET_ORDER, 0,
+                "the armies in the game and who plays them changed: army " + list_words(now.order));
+    if (now.on_move != hub_on_move)
+        command(engine::DeviceAction::ARMY_SET_ON_MOVE, *now.on_move,
+                army_words(*now.on_move) + " is on move: its time runs");
+}
+
+// A station's press ended the army's turn on the hub, which runs the next army's time already;
+// the game judges it as the army's "end_turn" (BETZA-6, A8) and puts the clock right when it
+// disagrees (a turn without a move goes on: the army is put back on move).
+void BetzaMatch::on(const engine::ArmyTurnEnded& e, Out& out) {
+    if (finished(out)) return;
+    if (rules_.clock_ms <= 0) return Match::on(e, out);
+    const ClockState before = clock_state();
+    const std::string what =
+        "station " + std::to_string(e.station) + "'s End-turn for army " + std::to_string(e.army);
+    if (!game_ || !before.on_move)
+        ignore("BETZA-A15", what + ": the game is not under way", out);
+    else if (phase_ == MatchPhase::PAUSED)
+        ignore("X-3", what + ": the match is paused", out);
+    else
+        apply_input(Accepted{"end_turn", e.army, {}}, what, out);
+    keep_army_clock(before, e.next_army, out);
+}
+
+// The hub stopped its army clock at the flag; the army is out (time_forfeit) and the next army's
+// time runs again.
+void BetzaMatch::on(const engine::ArmyFlagFell& e, Out& out) {
+    if (finished(out)) return;
+    if (rules_.clock_ms <= 0) return Match::on(e, out);
+    const ClockState before = clock_state();
+    if (!game_ || !before.on_move)
+        return ignore("BETZA-A15",
+                      "army " + std::to_string(e.army) +
+                          "'s flag: the game is "
+                          "not under way",
+                      out);
+    apply_input(Accepted{"time_forfeit", e.army, {}}, "army " + std::to_string(e.army) + "'s flag",
+                out);
+    if (phase_ == MatchPhase::FINISHED) return;
+    keep_army_clock(before, e.army, out);
+    if (phase_ == MatchPhase::PLAYING)
+        out.push_back(
+            {engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RESUME, chess::WHITE, 0},
+             "BETZA-A15", "the clock goes on with " + army_words(game_->army_on_move())});
+}
+
+// --- The select buttons (BETZA-4) ---------------------------------------------------------------
+
+void BetzaMatch::on(const engine::ClaimPressed& e, Out& out) {
+    const auto it = std::find(select_buttons_.begin(), select_buttons_.end(), e.button);
+    if (it == select_buttons_.end()) {
+        if (select_buttons_.empty()) return Match::on(e, out);
+        return ignore("BETZA-4", "button " + std::to_string(e.button) + " selects no half-board",
+                      out);
+    }
+    const ClockState before = clock_state();
+    select(int(it - select_buttons_.begin()), out);
+    keep_army_clock(before, before.on_move, out);
+}
+
+void BetzaMatch::select(int board, Out& out) {
+    if (finished(out)) return;
+    if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
+    if (!game_) return ignore("BETZA-A2", "the batting order is not drawn yet", out);
+    const int army = game_->army_on_move();
+    const std::string b = std::to_string(board);
+    auto keep = [&](Accepted input, const char* kind, std::string why) {
+        put(input);
+        accepted_.push_back(std::move(input));
+        out.push_back(
+            {engine::GameNews{config_.id, kind, {{"board", b}, {"army", std::to_string(army)}}},
+             "BETZA-4", std::move(why)});
+    };
+    if (!selected_ || selected_for_ != army)
+        return keep(Accepted{"select_board", army, {{"board", b}}}, "board_selected",
+                    "half-board " + b + " selected for " + army_words(army) +
+                        ": its partner's button pushes the pair");
+    if (*selected_ == board)
+        return keep(Accepted{"deselect", army, {}}, "board_deselected",
+                    "half-board " + b + " let go: no pair pushed");
+    const std::string a = std::to_string(*selected_);
+    if (apply_input(Accepted{"select_pair", army, {{"board_a", a}, {"board_b", b}}},
+                    "half-boards " + a + " and " + b + " (press two buttons again)", out))
+        return;
+    // The selection goes with the refusal, so that the next press starts a new pair.
+    Accepted let_go{"deselect", army, {}};
+    put(let_go);
+    accepted_.push_back(std::move(let_go));
 }
 
 // --- What the rest of the program asks
@@ -349,6 +533,8 @@ std::vector<std::pair<std::string, std::string>> BetzaMatch::facts() const {
             if (g.board_used(b)) used.push_back(b);
         if (!used.empty()) turn += "; half-boards used: " + list_words(used);
         if (g.declared_pair()) turn += "; pushed: " + pair_words(*g.declared_pair());
+        if (selected_ && selected_for_ == g.army_on_move())
+            turn += "; half-board " + std::to_string(*selected_) + " selected";
         f.emplace_back("Turn", turn);
     }
     std::string armies;
@@ -360,6 +546,21 @@ std::vector<std::pair<std::string, std::string>> BetzaMatch::facts() const {
         std::string out;
         for (int p : g.eliminated()) out += (out.empty() ? "" : ", ") + player_name(p);
         f.emplace_back("Out", out);
+    }
+    if (rules_.clock_ms > 0) {
+        // The hub's army clock as it last reported (each army's full time before its first
+        // report), for the console and the feed.
+        const engine::ArmyClockMirror& clock = army_clock_reading();
+        std::string times;
+        for (int a : g.batting_order()) {
+            if (g.position().retired[std::size_t(a)]) continue;
+            const std::int64_t ms = std::size_t(a) < clock.remaining_ms.size()
+                                        ? clock.remaining_ms[std::size_t(a)]
+                                        : rules_.clock_ms;
+            times += (times.empty() ? "army " : "; army ") + std::to_string(a) + " " +
+                     clock_text(ms, ClockStyle::DISPLAY) + (clock.running == a ? " (running)" : "");
+        }
+        f.emplace_back("Clocks", times);
     }
     if (!g.pending_self_mate_rulings().empty())
         f.emplace_back("Awaiting the arbiter",
@@ -390,6 +591,8 @@ std::string BetzaMatch::canonical_extra() const {
          std::to_string(g.moves_this_turn()) + " used";
     for (int b = 0; b < g.armies(); ++b) s += g.board_used(b) ? " " + std::to_string(b) : "";
     s += " pair " + (g.declared_pair() ? pair_words(*g.declared_pair()) : std::string("-"));
+    if (selected_)
+        s += " selected " + std::to_string(*selected_) + " for " + std::to_string(selected_for_);
     s += "\ncontrol";
     for (int a = 0; a < g.armies(); ++a)
         s += " " + std::to_string(g.controller_of(a)) + (p.retired[std::size_t(a)] ? "r" : "") +
@@ -432,6 +635,7 @@ bool BetzaMatch::restore_extra(std::string_view text) {
     seeded_ = history->seeded;
     game_.reset();
     accepted_.clear();
+    selected_.reset();
     if ((seeded_ || rules_.order != BattingOrder::RANDOM) && !start(seed_)) return false;
     for (Accepted& in : history->inputs) {
         if (!game_) return false;

@@ -64,6 +64,10 @@ class BetzaMatch : public engine::Match {
     std::string extra_snapshot() const override;
     bool restore_extra(std::string_view json) override;
     bool is_ok(std::string* why = nullptr) const override;
+    // With a per-army countdown (BETZA-A15, clock_minutes > 0): the hub's army clock, one
+    // station per player (station i plays the armies player i controls), each station's End-turn
+    // button the first of its player's buttons; nullopt when untimed.
+    std::optional<engine::ArmyClockPlan> army_clock() const override;
 
     const BetzaRules& rules() const { return rules_; }
     // The game, or nullptr while the batting order waits for its seed.
@@ -72,8 +76,17 @@ class BetzaMatch : public engine::Match {
   protected:
     using Match::on;
     void on(const engine::GameInput& e, std::vector<engine::Decision>& out) override;
-    // No clock is kept yet (BETZA-A15): a flag is the arbiter's to judge.
+    // The hub's two faces keep no time of this game: their flag is the arbiter's to judge.
     void on(const engine::FlagFell& e, std::vector<engine::Decision>& out) override;
+    // The army clock (BETZA-A15): a station's End-turn press is the army's "end_turn"; a flag
+    // takes the army out of the game (BetzaGame::time_forfeit).
+    void on(const engine::ArmyTurnEnded& e, std::vector<engine::Decision>& out) override;
+    void on(const engine::ArmyFlagFell& e, std::vector<engine::Decision>& out) override;
+    // A hub button press: with [match.betza] select_buttons, the press of a half-board's select
+    // button (BETZA-4). The first press selects that half-board, the same button again lets it
+    // go, a second board's press pushes the two together for the army on move (the first keeps
+    // its coordinates): "select_pair" as if entered.
+    void on(const engine::ClaimPressed& e, std::vector<engine::Decision>& out) override;
     std::string canonical_extra() const override;
 
   private:
@@ -87,6 +100,23 @@ class BetzaMatch : public engine::Match {
         std::string reason;
     };
 
+    // What the hub's army clock should hold for the game as it stands: the batting order of the
+    // armies still in, the station of each army, the army on move once the game is under way.
+    struct ClockState {
+        std::vector<int> order;
+        std::vector<int> stations;
+        std::optional<int> on_move;
+    };
+    ClockState clock_state() const;
+    // The army clock's commands that bring the hub from `before` (its army on move
+    // `hub_on_move`) to the state now: started with the game, a new order when an army leaves
+    // or changes hands, another army on move when the game (not the hub) ended a turn.
+    void keep_army_clock(const ClockState& before, std::optional<int> hub_on_move, Out& out);
+    void take(const engine::GameInput& e, Out& out);
+    void select(int board, Out& out);
+    // Puts one input to the core and keeps it when accepted (its decisions, the end); else its
+    // refusal, with `what` said first ("station 1's End-turn for army 1"). Whether accepted.
+    bool apply_input(const Accepted& input, const std::string& what, Out& out);
     void seed(const engine::GameInput& e, Out& out);
     // Puts one input to the rules core: its decisions, its refusal, or why it is malformed.
     std::variant<Decided, BadInput> put(const Accepted& input);
@@ -105,6 +135,12 @@ class BetzaMatch : public engine::Match {
     std::uint64_t seed_ = 0;
     bool seeded_ = false;
     std::vector<Accepted> accepted_;
+    std::vector<int> select_buttons_;  // by half-board: its select button (empty: none)
+    // The half-board selected by a first select press, waiting for its partner, and the army it
+    // was selected for (a selection left when the turn passed is not the next army's); part of
+    // the fold: set by the input "select_board", cleared by "deselect" and by a pair pushed.
+    std::optional<int> selected_;
+    int selected_for_ = 0;
 };
 
 }  // namespace venue::games::betza

@@ -226,6 +226,10 @@ std::vector<GameOption> betza_options() {
                   "whether a player may capture pieces of another army he controls"),
         described("rfid_pieces", OptionKind::FLAG, d.rfid_pieces, "BETZA-A21",
                   "the pieces identify themselves (else the host tracks army identity)"),
+        // Not a rule but the venue's wiring, read by the match (BetzaMatch), not by of().
+        described("select_buttons", OptionKind::TEXT_LIST, std::vector<std::string>{}, "BETZA-4",
+                  "the hub button that selects each half-board, in board order: two presses "
+                  "push those two half-boards together ([] : pairs are entered)"),
     };
 }
 
