@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/decision_text.h"
+#include "common/latency_text.h"
 #include "config/venue_config.h"
 #include "feed/feed_publisher.h"
 #include "publish/hall_publishing.h"
@@ -113,7 +114,28 @@ std::unique_ptr<feed::FeedPublisher> start_feed(const config::VenueConfig& confi
     return std::move(*started);
 }
 
-void print_records(const std::vector<runtime::StepRecord>& records, bool quiet) {
+// From a hub press (its hub time mapped to the host clock) to its decision durable in the log,
+// for every button press and clock paddle the run judged: printed when the run stops.
+// The press time is the hub's, mapped to the host clock by the driver's time fit (as good as the
+// hub's crystal is steady); arrival to durable is the host's own clock alone.
+struct PressLatency {
+    std::vector<std::int64_t> press_ns, arrival_ns;
+    void add(const runtime::StepRecord& r) {
+        for (std::size_t i = 0; i < r.applied.size() && i < r.happened_ns.size(); ++i) {
+            const engine::Event& e = r.applied[i].event;
+            const bool press = std::holds_alternative<engine::ClaimPressed>(e.body) ||
+                               std::holds_alternative<engine::ClockPressed>(e.body) ||
+                               std::holds_alternative<engine::ArmyTurnEnded>(e.body);
+            if (!press || !e.hub_us || r.happened_ns[i] <= 0) continue;
+            press_ns.push_back(r.durable_ns - r.happened_ns[i]);
+            arrival_ns.push_back(r.durable_ns - e.host_ns);
+        }
+    }
+};
+
+void print_records(const std::vector<runtime::StepRecord>& records, bool quiet,
+                   PressLatency& latency) {
+    for (const runtime::StepRecord& r : records) latency.add(r);
     for (const runtime::StepRecord& r : records)
         for (const runtime::Applied& a : r.applied) {
             fmt::print("ack {} {}\n", a.seq, engine::kind_name(a.event.body));
@@ -203,6 +225,7 @@ int run(const RunOptions& o) {
     std::string buffer;
     bool eof = false;
     int bad_lines = 0;
+    PressLatency latency;
     long line_number = 0;
     // Without devices the input is everything: its end ends the run. With devices the run goes
     // on until SIGINT or SIGTERM.
@@ -244,13 +267,19 @@ int run(const RunOptions& o) {
             fmt::print(stderr, "venue run: {}; stopping\n", applied.error());
             return 1;
         }
-        print_records(*applied, o.quiet);
+        print_records(*applied, o.quiet, latency);
         if (publishing) account_publishing(*publishing);
     }
     daemon.stop();
     if (publishing) {
         publishing->stop(std::chrono::milliseconds(5000));
         fmt::print("publish: {}\n", publish::status_line(publishing->status()));
+    }
+    if (!latency.press_ns.empty()) {
+        fmt::print("venue run: hub press to durable decision: {}\n",
+                   latency_text(latency.press_ns));
+        fmt::print("venue run: of which arrival to durable: {}\n",
+                   latency_text(latency.arrival_ns));
     }
     fmt::print("venue run: stopped cleanly at event {}; state {}\n", s.last_seq(),
                s.state().state_hash());
@@ -266,7 +295,8 @@ void register_run_command(CLI::App& app) {
         "Run an event from a venue file (TOML; see schemas/config/README.md).\n"
         "Opens or creates the log, replays it, then turns every input into an event:\n"
         "appended durably first, then applied; `ack SEQ KIND` is printed once an event\n"
-        "is durable, followed by its decisions. SIGINT or SIGTERM stops it cleanly.\n"
+        "is durable, followed by its decisions. SIGINT or SIGTERM stops it cleanly, and\n"
+        "it then prints how long the hub's presses took to a durable decision.\n"
         "Devices: the hub ([hub] port or serial, or --hub PORT) and the DGT boards\n"
         "([[board]] id and port, or --board ID=PORT); they reconnect by themselves.\n"
         "Input: JSON lines {\"kind\": \"arbiter_action\", \"data\": {...}} from --input (the\n"

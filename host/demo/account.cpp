@@ -1,6 +1,7 @@
 #include "demo/account.h"
 
 #include "common/clock_text.h"
+#include "common/latency_text.h"
 #include "common/margin_text.h"
 
 #include <fmt/core.h>
@@ -32,14 +33,7 @@ std::string micros(std::int64_t us) {
 }  // namespace
 
 std::string latency_summary(std::vector<std::int64_t> ns) {
-    if (ns.empty()) return "no samples";
-    std::sort(ns.begin(), ns.end());
-    auto at = [&](double q) {
-        const std::size_t i = std::min(ns.size() - 1, std::size_t(q * double(ns.size())));
-        return double(ns[i]) / 1000.0;
-    };
-    return fmt::format("p50 {:.0f} µs, p90 {:.0f} µs, p99 {:.0f} µs, max {:.0f} µs (n={})", at(0.5),
-                       at(0.9), at(0.99), double(ns.back()) / 1000.0, ns.size());
+    return latency_text(std::move(ns));
 }
 
 Account::Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns,
@@ -82,7 +76,9 @@ void Account::print(const runtime::StepRecord& record) {
         if (std::holds_alternative<engine::ClockPressed>(a.event.body) && happened &&
             a.event.hub_us)
             latencies_.paddle_to_decision.push_back(record.durable_ns - happened);
-        if (std::holds_alternative<engine::ClaimPressed>(a.event.body)) {
+        // A button press judged by the host: a claim, a select button, an army's End turn.
+        if (std::holds_alternative<engine::ClaimPressed>(a.event.body) ||
+            std::holds_alternative<engine::ArmyTurnEnded>(a.event.body)) {
             if (happened) {
                 latencies_.press_to_decision.push_back(record.durable_ns - happened);
                 latencies_.press_to_arrival.push_back(a.event.host_ns - happened);
