@@ -16,25 +16,9 @@
 namespace venue {
 namespace {
 
+using testing::first_line;
 using testing::VenueProcess;
-
-std::string first_line(VenueProcess& p) {
-    for (int i = 0; i < 1000; ++i) {
-        p.pump(10);
-        const auto nl = p.output().find('\n');
-        if (nl != std::string::npos) return p.output().substr(0, nl);
-    }
-    return "";
-}
-
-// Waits for `text` in what `p` printed from `from` on.
-bool wait_for(VenueProcess& p, const std::string& text, std::size_t from = 0, int ms = 20000) {
-    for (int i = 0; i < ms / 10; ++i) {
-        if (p.output().find(text, from) != std::string::npos) return true;
-        p.pump(10);
-    }
-    return p.output().find(text, from) != std::string::npos;
-}
+using testing::wait_for;
 
 // Four armies in seating order (BETZA-A2), player i at station i with End-turn button 4 + i;
 // half-board b's select button is 8 + b.

@@ -9,24 +9,9 @@
 namespace venue {
 namespace {
 
+using testing::first_line;
 using testing::VenueProcess;
-
-std::string first_line(VenueProcess& p) {
-    for (int i = 0; i < 1000; ++i) {
-        p.pump(10);
-        const auto nl = p.output().find('\n');
-        if (nl != std::string::npos) return p.output().substr(0, nl);
-    }
-    return "";
-}
-
-bool wait_for(VenueProcess& p, const std::string& text, int ms = 15000) {
-    for (int i = 0; i < ms / 10; ++i) {
-        if (p.output().find(text) != std::string::npos) return true;
-        p.pump(10);
-    }
-    return p.output().find(text) != std::string::npos;
-}
+using testing::wait_for;
 
 // Waits until the hub simulator reports its claim LEDs with `button`'s lit, in what it printed
 // from `from` on ("t=1.2345 leds 0x0100"): the hub has taken that button's press.

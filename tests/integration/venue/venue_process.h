@@ -115,6 +115,26 @@ class VenueProcess {
     std::string output_;
 };
 
+// The first line `p` prints (a simulator prints its pty's path first); "" if none within 10 s.
+inline std::string first_line(VenueProcess& p) {
+    for (int i = 0; i < 1000; ++i) {
+        p.pump(10);
+        const auto nl = p.output().find('\n');
+        if (nl != std::string::npos) return p.output().substr(0, nl);
+    }
+    return "";
+}
+
+// Waits up to `ms` for `text` in what `p` printed from `from` on.
+inline bool wait_for(VenueProcess& p, const std::string& text, std::size_t from = 0,
+                     int ms = 20000) {
+    for (int i = 0; i < ms / 10; ++i) {
+        if (p.output().find(text, from) != std::string::npos) return true;
+        p.pump(10);
+    }
+    return p.output().find(text, from) != std::string::npos;
+}
+
 struct Captured {
     int status;
     std::string out;

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include "betza_match_script.h"
-#include "venue/snapshot.h"
 
 namespace venue::games::betza {
 namespace {
@@ -121,12 +120,7 @@ TEST(BetzaArmyClock, APressBeforeTheFirstMoveIsRefusedAndTheArmyPutBackOnMove) {
 TEST(BetzaArmyClock, APressAfterAMoveEndsTheTurnAsEndTurnDoes) {
     BetzaScript s(timed());
     // The opening of match_test's whole game, to a turn that stays open after its first move.
-    s.play(0, 0, 1, "f2f3");
-    s.play(1, 0, 1, "e7e5");
-    s.play(2, 2, 3, "d2d4");
-    s.play(3, 2, 3, "f7f6");
-    s.play(0, 0, 1, "g2g4");
-    s.play(1, 0, 1, "d8h4");  // Fool's mate: army 0 passes to Bob, Alice is out
+    s.to_fools_mate();
     ASSERT_EQ(s.game().controller_of(0), 1);
     s.play(2, 2, 3, "f2f3");
     s.play(3, 2, 3, "g7g5");
@@ -144,12 +138,7 @@ TEST(BetzaArmyClock, APressAfterAMoveEndsTheTurnAsEndTurnDoes) {
 
 TEST(BetzaArmyClock, AnArmyThatChangesHandsIsPlayedFromItsNewStation) {
     BetzaScript s(timed());
-    s.play(0, 0, 1, "f2f3");
-    s.play(1, 0, 1, "e7e5");
-    s.play(2, 2, 3, "d2d4");
-    s.play(3, 2, 3, "f7f6");
-    s.play(0, 0, 1, "g2g4");
-    const auto mate = s.play(1, 0, 1, "d8h4");  // army 0 to Bob; Alice is out
+    const auto mate = s.to_fools_mate();  // army 0 to Bob; Alice is out
     ASSERT_NE(news(mate, "army_captured"), nullptr);
     const auto commands = clock_commands(mate);
     ASSERT_FALSE(commands.empty());
@@ -218,12 +207,7 @@ TEST(BetzaArmyClock, TheClocksReadingIsAFactAndReplayAndSnapshotsKeepEverything)
             EXPECT_EQ(value, "army 0 4:51; army 2 5:00; army 3 5:00") << "army 1 is out";
         }
     EXPECT_TRUE(shown);
-    engine::VenueState again;
-    for (const engine::EventBody& e : s.events) again.apply({0, std::nullopt, e});
-    EXPECT_EQ(again.canonical(), s.state.canonical());
-    auto restored = engine::restore_state(engine::snapshot_state(s.state));
-    ASSERT_TRUE(restored) << restored.error();
-    EXPECT_EQ(restored->canonical(), s.state.canonical());
+    s.expect_replay_and_snapshot_agree();
     EXPECT_NE(s.state.canonical().find("army clock 291000 299500 300000 300000"),
               std::string::npos);
 }

@@ -12,6 +12,7 @@
 #include "../../support/decision_search.h"
 #include "games/betza/rules/betza_match.h"
 #include "games/betza/rules/betza_rules.h"
+#include "venue/snapshot.h"
 #include "venue/venue_state.h"
 
 namespace venue::games::betza::test {
@@ -93,6 +94,32 @@ struct BetzaScript {
             << "army " << army << " " << uci << ": "
             << (moved.empty() ? "" : moved[0].rule + " " + moved[0].reason);
         return moved;
+    }
+    // The state a straight replay of every event sent gives.
+    engine::VenueState replayed() const {
+        engine::VenueState again;
+        for (const engine::EventBody& e : events) again.apply({0, std::nullopt, e});
+        return again;
+    }
+    // Checks that a replay and a snapshot restored give this state's canonical text; the
+    // restored state, to go on from.
+    engine::VenueState expect_replay_and_snapshot_agree() const {
+        EXPECT_EQ(replayed().canonical(), state.canonical());
+        auto restored = engine::restore_state(engine::snapshot_state(state));
+        EXPECT_TRUE(restored) << restored.error();
+        if (!restored) return {};
+        EXPECT_EQ(restored->canonical(), state.canonical());
+        return std::move(*restored);
+    }
+    // The opening of match_test's whole game up to Fool's mate on 0+1 (army 0 passes to Bob,
+    // Alice is out; army 2 on move): the decisions of the mating move.
+    std::vector<engine::Decision> to_fools_mate() {
+        play(0, 0, 1, "f2f3");
+        play(1, 0, 1, "e7e5");
+        play(2, 2, 3, "d2d4");
+        play(3, 2, 3, "f7f6");
+        play(0, 0, 1, "g2g4");
+        return play(1, 0, 1, "d8h4");
     }
     std::vector<engine::Decision> arbiter(engine::ArbiterActionKind kind, std::string result = "") {
         engine::ArbiterAction a;

@@ -246,12 +246,8 @@ TEST(BETZA_A2, TheBattingOrderIsDrawnFromTheSeedTheLogCarries) {
     ASSERT_NE(news(s.pair(first, first, (first + 1) % 4), "pair_declared"), nullptr);
 
     // A replay draws the same order; a snapshot keeps the seed.
-    engine::VenueState again;
-    for (const engine::EventBody& e : s.events) again.apply({0, std::nullopt, e});
-    EXPECT_EQ(again.state_hash(), s.state.state_hash());
-    auto restored = engine::restore_state(engine::snapshot_state(s.state));
-    ASSERT_TRUE(restored) << restored.error();
-    EXPECT_EQ(restored->canonical(), s.state.canonical());
+    EXPECT_EQ(s.replayed().state_hash(), s.state.state_hash());
+    s.expect_replay_and_snapshot_agree();
 }
 
 TEST(BETZA_A16, TheArbiterHandsAnArmyOverOnlyInAFriendlyGame) {

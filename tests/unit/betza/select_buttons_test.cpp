@@ -7,7 +7,6 @@
 #include "betza_match_script.h"
 #include "games/betza/rules/betza_entry.h"
 #include "venue/game_rules.h"
-#include "venue/snapshot.h"
 
 namespace venue::games::betza {
 namespace {
@@ -116,19 +115,14 @@ TEST(BETZA_4, ReplayAndSnapshotsKeepAHalfSelection) {
     press(s, 9);
     s.move(0, "f2f3");
     press(s, 8);  // army 1 has board 0 selected
-    engine::VenueState again;
-    for (const engine::EventBody& e : s.events) again.apply({0, std::nullopt, e});
-    EXPECT_EQ(again.canonical(), s.state.canonical());
-    auto restored = engine::restore_state(engine::snapshot_state(s.state));
-    ASSERT_TRUE(restored) << restored.error();
-    EXPECT_EQ(restored->canonical(), s.state.canonical());
+    engine::VenueState restored = s.expect_replay_and_snapshot_agree();
     EXPECT_NE(s.state.canonical().find("selected 0 for 1"), std::string::npos);
     // And the restored match completes the pair as the live one does.
     ClaimPressed p;
     p.match = "z1";
     p.button = 9;
     const auto live = s.send(p);
-    const auto back = restored->apply({0, std::nullopt, p});
+    const auto back = restored.apply({0, std::nullopt, p});
     ASSERT_EQ(live.size(), back.size());
     EXPECT_NE(news(back, "pair_declared"), nullptr);
 }

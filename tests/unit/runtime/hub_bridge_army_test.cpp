@@ -3,20 +3,14 @@
 // match whose time is kept per army (here a game of three armies with a per-army countdown).
 #include <gtest/gtest.h>
 
+#include "hub_input.h"
 #include "runtime/hub_bridge.h"
 #include "venue/venue_state.h"
 
 namespace venue::runtime {
 namespace {
 
-template <class T>
-io::HubInput input(std::uint32_t seq, std::uint64_t t, T payload) {
-    io::HubInput in;
-    in.seq = seq;
-    in.hub_time_us = t;
-    in.payload = payload;
-    return in;
-}
+using test::input;
 
 // Three armies, seating order, 4 minutes each; player i's End-turn button is 5 + i.
 engine::MatchConfig three_armies() {

@@ -1,6 +1,8 @@
 // HubBridge: hub inputs as engine events, engine device commands as hub commands.
 #include "runtime/hub_bridge.h"
 
+#include "hub_input.h"
+
 #include "io/hub/claim_resolution.h"
 #include "venue/event_json.h"
 
@@ -33,14 +35,7 @@ io::HubInput press(std::uint32_t seq, std::uint64_t t, int button, wire::PressOu
     return in;
 }
 
-template <class T>
-io::HubInput input(std::uint32_t seq, std::uint64_t t, T payload) {
-    io::HubInput in;
-    in.seq = seq;
-    in.hub_time_us = t;
-    in.payload = payload;
-    return in;
-}
+using test::input;
 
 const engine::ClaimPressed& claim(const HubTranslated& t) {
     return std::get<engine::ClaimPressed>(t.event.body);
