@@ -58,7 +58,8 @@ TEST(BETZA_4, TheSameButtonAgainLetsTheBoardGo) {
     ASSERT_NE(news(again, "board_deselected"), nullptr);
     // A new pair from scratch: 1 then 0 (board 1 keeps its squares now).
     press(s, 9);
-    const engine::GameNews* pushed = news(press(s, 8), "pair_declared");
+    const auto second = press(s, 8);  // kept: the news points into it
+    const engine::GameNews* pushed = news(second, "pair_declared");
     ASSERT_NE(pushed, nullptr);
     EXPECT_EQ(pushed->facts.at("pair"), "1+0");
 }
