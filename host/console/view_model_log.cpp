@@ -34,6 +34,11 @@ std::string event_text(const EventBody& body, const VenueState* state) {
         const Match* m = state ? state->match(match) : nullptr;
         return m ? &m->config() : nullptr;
     };
+    // Side `side` of the match as people call it (a match not known: as in a game of two).
+    auto side_of = [&](const std::string& match, int side) {
+        const MatchConfig* c = config(match);
+        return side_label(c ? *c : MatchConfig{}, side);
+    };
     return std::visit(
         Overloaded{
             [](const HostStarted& e) { return "host started, version " + e.version; },
@@ -125,25 +130,17 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                        ": " + e.note;
             },
             [&](const ArmyTurnEnded& e) {
-                const MatchConfig* c = config(e.match);
-                const MatchConfig none;
                 return "station " + std::to_string(e.station) + " ended " +
-                       side_label(c ? *c : none, e.army) + "'s turn (" +
-                       clock_text(e.remaining_ms) + " left); " +
-                       side_label(c ? *c : none, e.next_army) + "'s time runs";
+                       side_of(e.match, e.army) + "'s turn (" + clock_text(e.remaining_ms) +
+                       " left); " + side_of(e.match, e.next_army) + "'s time runs";
             },
-            [&](const ArmyFlagFell& e) {
-                const MatchConfig* c = config(e.match);
-                return side_label(c ? *c : MatchConfig{}, e.army) + "'s flag fell";
-            },
+            [&](const ArmyFlagFell& e) { return side_of(e.match, e.army) + "'s flag fell"; },
             [&](const ArmyClockReading& e) {
-                const MatchConfig* c = config(e.match);
-                const MatchConfig none;
                 std::string s = "army clock";
                 for (std::size_t a = 0; a < e.remaining_ms.size(); ++a)
-                    s += std::string(a ? ", " : " ") + side_label(c ? *c : none, int(a)) + " " +
+                    s += std::string(a ? ", " : " ") + side_of(e.match, int(a)) + " " +
                          clock_text(e.remaining_ms[a]);
-                return s + (e.running ? "; " + side_label(c ? *c : none, *e.running) + " running"
+                return s + (e.running ? "; " + side_of(e.match, *e.running) + " running"
                                       : std::string("; stopped"));
             },
             [&](const GameInput& e) {

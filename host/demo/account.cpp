@@ -1,7 +1,6 @@
 #include "demo/account.h"
 
 #include "common/clock_text.h"
-#include "common/latency_text.h"
 #include "common/margin_text.h"
 
 #include <fmt/core.h>
@@ -31,10 +30,6 @@ std::string micros(std::int64_t us) {
 }
 
 }  // namespace
-
-std::string latency_summary(std::vector<std::int64_t> ns) {
-    return latency_text(std::move(ns));
-}
 
 Account::Account(const runtime::Session& session, std::FILE* out, std::int64_t start_ns,
                  bool verbose, GameLine game_line)

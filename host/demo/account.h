@@ -25,9 +25,6 @@ struct LatencySamples {
     std::vector<std::int64_t> paddle_to_decision;  // clock paddle (mapped) -> decision durable
 };
 
-// p50, p90, p99 and max of a sample in microseconds: "p50 812 µs, p90 ..., max ... (n=70)".
-std::string latency_summary(std::vector<std::int64_t> ns);
-
 class Account {
   public:
     // game_line: the game's own line for a decision, or nullopt for the usual one.

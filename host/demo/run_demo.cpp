@@ -1,5 +1,7 @@
 #include "demo/run_demo.h"
 
+#include "common/latency_text.h"
+
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -169,16 +171,16 @@ int run_demo(const DemoOptions& o) {
         fmt::print(
             "Press to decision (hub press time mapped to the host clock -> decision durable "
             "in the log):\n  {}\n",
-            latency_summary(l.press_to_decision));
+            latency_text(l.press_to_decision));
         fmt::print("  of which press to arrival at the host: {}\n",
-                   latency_summary(l.press_to_arrival));
+                   latency_text(l.press_to_arrival));
         fmt::print("  and arrival to durable decision:       {}\n",
-                   latency_summary(l.arrival_to_decision));
+                   latency_text(l.arrival_to_decision));
     }
     fmt::print(
         "Clock press to decision (paddle time mapped to the host clock -> decision durable):\n"
         "  {}\n",
-        latency_summary(l.paddle_to_decision));
+        latency_text(l.paddle_to_decision));
     fmt::print("Events logged: {}; state {}\n", s.last_seq(), s.state().state_hash());
     auto replayed = runtime::replay_log(log_path);
     if (replayed && replayed->state.state_hash() == s.state().state_hash())

@@ -5,6 +5,7 @@
 
 #include "common/overloaded.h"
 #include "io/hub/claim_resolution.h"
+#include "nibbles.h"
 
 namespace venue::runtime {
 
@@ -267,12 +268,12 @@ std::optional<engine::Event> HubBridge::army_clock_reading(const wire::ArmyStatu
 
 namespace {
 
-// Lists of armies or stations go to the hub as the nibbles of a u32, entry i in bits 4i..4i+3.
+// A list of armies or stations as the wire packs it (nibbles.h, shared with the firmware).
 std::uint32_t nibbles(const std::vector<int>& list) {
-    std::uint32_t packed = 0;
-    for (std::size_t i = 0; i < list.size() && i < 8; ++i)
-        packed |= std::uint32_t(list[i] & 0xF) << (4 * i);
-    return packed;
+    std::uint8_t v[hub::NIBBLES_PER_WORD] = {};
+    const std::size_t n = std::min<std::size_t>(list.size(), hub::NIBBLES_PER_WORD);
+    for (std::size_t i = 0; i < n; ++i) v[i] = std::uint8_t(list[i]);
+    return hub::pack_nibbles(v, std::uint8_t(n));
 }
 
 std::uint8_t army_byte(int army) {

@@ -1,5 +1,5 @@
 // A sample of latencies as text: the one formatter for every place that reports how long inputs
-// took to a durable decision (the demo's account, `venue run` at its end). Pure, header-only.
+// took to a durable decision (the demo's summary, `venue run` at its end). Pure, header-only.
 #pragma once
 
 #include <algorithm>

@@ -365,6 +365,7 @@ std::optional<engine::ArmyClockPlan> BetzaMatch::army_clock() const {
 
 BetzaMatch::ClockState BetzaMatch::clock_state() const {
     ClockState c;
+    if (rules_.clock_ms <= 0) return c;  // untimed: no army clock to keep (keep_army_clock)
     if (!game_) {
         for (int a = 0; a < side_count(); ++a) {
             c.order.push_back(a);
