@@ -53,6 +53,9 @@ std::string event_text(const EventBody& body, const VenueState* state) {
                 return "board " + e.board + " differs on " + square_list(e.squares);
             },
             [](const BoardSnapshot& e) { return "board " + e.board + ": " + e.placement; },
+            [](const BoardSettled& e) {
+                return "board " + e.board + " stands still: " + e.placement;
+            },
             [](const BoardFieldUpdate& e) {
                 // DGT piece codes 1..12 in the board's order (king before queen).
                 static constexpr std::string_view LETTERS = ".PRNBKQprnbkq";
@@ -174,6 +177,7 @@ LogFamily family_of(const EventBody& body) {
                           [](const DeviceLost&) { return LogFamily::DEVICE; },
                           [](const HostStarted&) { return LogFamily::DEVICE; },
                           [](const BoardSnapshot&) { return LogFamily::BOARD; },
+                          [](const BoardSettled&) { return LogFamily::BOARD; },
                           [](const BoardFieldUpdate&) { return LogFamily::BOARD; },
                           [](const BoardMismatch&) { return LogFamily::BOARD; },
                           [](const BoardRestored&) { return LogFamily::BOARD; },

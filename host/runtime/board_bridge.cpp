@@ -77,6 +77,13 @@ void BoardBridge::on_report(const sensing::Report& report, const engine::Match& 
     last_read_ = report.board.squares;
     has_read_ = true;
     const engine::BoardRole role = match.board_role(board_);
+    if (role.read_by_match) {  // the match reads it: the board as it settled, nothing more
+        last_mismatch_ = 0;
+        out.push_back(
+            {host_ns, std::nullopt,
+             engine::BoardSettled{match_, board_, sensing::to_string(report.board.squares)}});
+        return;
+    }
     if (!role.game) {  // a board no game is played on: nothing to read
         last_mismatch_ = 0;
         return;

@@ -18,6 +18,8 @@
 //   half a move, an ambiguity       nothing: wait for the next board
 //   a board being set up            only its position counts (BoardRestored), nothing else
 //   a board with no game on it      nothing (the snapshots are logged all the same)
+//   a board the match reads itself  BoardSettled with the board as it stands (BoardRole::
+//                                   read_by_match: a game whose moves span two boards)
 //
 // Every board the driver senses (one per sensor change, whole boards in chess terms) is logged
 // as a BoardSnapshot: the raw evidence the moves were read from, replayable without changing

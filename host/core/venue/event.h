@@ -69,6 +69,14 @@ struct BoardFieldUpdate {
     // assumed (no start position seen yet, none configured).
     std::optional<chess::Square> square;
 };
+// A board that stood still for the settle time, for a match that reads its boards itself
+// (BoardRole::read_by_match: a game whose moves span boards, or that chess cannot read): the
+// placement (FEN's first field) the recogniser would have read. Each settled board once.
+struct BoardSettled {
+    std::string match;
+    std::string board;
+    std::string placement;
+};
 // The board matches the game position again (a restore finished).
 struct BoardRestored {
     std::string match;
@@ -255,7 +263,7 @@ using EventBody =
     std::variant<HostStarted, DeviceConnected, DeviceLost, MatchCreated, MoveSensed, BoardMismatch,
                  BoardRestored, ClockPressed, FlagFell, ClockReading, DrawClaimed, ArbiterAction,
                  ClaimPressed, BeamCrossed, BoardSnapshot, KeyChange, BoardFieldUpdate, GameInput,
-                 ArmyTurnEnded, ArmyFlagFell, ArmyClockReading>;
+                 ArmyTurnEnded, ArmyFlagFell, ArmyClockReading, BoardSettled>;
 
 struct Event {
     std::int64_t host_ns = 0;            // host monotonic time at arrival

@@ -168,6 +168,8 @@ void Match::on(const BeamCrossed& e, std::vector<Decision>& /*out*/) {
 // Raw board readings are evidence in the log; the moves read from them arrive
 // as their own events.
 void Match::on(const BoardSnapshot& /*e*/, std::vector<Decision>& /*out*/) {}
+// A game that reads its boards itself overrides this; others are never handed one.
+void Match::on(const BoardSettled& /*e*/, std::vector<Decision>& /*out*/) {}
 // So are the field updates the readings were built from, one by one.
 void Match::on(const BoardFieldUpdate& /*e*/, std::vector<Decision>& /*out*/) {}
 

@@ -80,6 +80,9 @@ struct BoardRole {
     bool waiting = false;
     // A restore is asked for: the board differing from the game is expected, not reported.
     bool restore_required = false;
+    // The match reads the board itself (a game whose moves span boards, or that chess cannot
+    // read): each settled board is handed to it as it stands (BoardSettled), nothing else.
+    bool read_by_match = false;
 };
 
 // What a game says of one of its players, for the console, the feed and the hub: the typed
@@ -278,6 +281,8 @@ class Match {
     virtual void on(const ClaimPressed& e, std::vector<Decision>& out);
     virtual void on(const BeamCrossed& e, std::vector<Decision>& out);
     virtual void on(const BoardSnapshot& e, std::vector<Decision>& out);
+    // A settled board of a match that reads its boards itself (BoardRole::read_by_match).
+    virtual void on(const BoardSettled& e, std::vector<Decision>& out);
     virtual void on(const BoardFieldUpdate& e, std::vector<Decision>& out);
     virtual void on(const KeyChange& e, std::vector<Decision>& out);  // games with a branch tree
     virtual void on(const GameInput& e, std::vector<Decision>& out);  // a game's own inputs

@@ -335,3 +335,43 @@ TEST_F(BoardBridgeTest, EveryFieldUpdateIsLoggedAsTheBoardSentIt) {
 
 }  // namespace
 }  // namespace venue::runtime
+
+namespace venue::runtime {
+namespace {
+
+// A match that reads its board itself (BoardRole::read_by_match), as a game whose moves span
+// boards does: the bridge hands each settled board over as it stands and reads no chess on it.
+class ReadsItsBoard final : public engine::Match {
+  public:
+    ReadsItsBoard() : Match(engine::MatchConfig{}) {}
+    engine::Color to_move() const override { return chess::WHITE; }
+    engine::BoardRole board_role(const std::string& /*board*/) const override {
+        engine::BoardRole role;
+        role.read_by_match = true;
+        return role;
+    }
+};
+
+TEST(BoardBridgeReadByMatch, ASettledBoardIsHandedOverAsItStandsAndNothingElseIsRead) {
+    const ReadsItsBoard match;
+    BoardBridge bridge{"m1", "b1"};
+    std::vector<engine::Event> out;
+    // Half a board, far from chess's start: no move, no mismatch, the board as it stands.
+    const auto half = sensing::parse_placement("8/8/8/8/8/8/pppppppp/rnbkqbnr");
+    ASSERT_TRUE(half);
+    bridge.on_board({*half, 1'000'000}, match, 1, out);
+    bridge.tick(1'000'000 + SETTLE + 1, match, 2, out);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(engine::kind_name(out[0].body), std::string("board_snapshot"));
+    const auto* settled = std::get_if<engine::BoardSettled>(&out[1].body);
+    ASSERT_NE(settled, nullptr) << engine::kind_name(out[1].body);
+    EXPECT_EQ(settled->placement, "8/8/8/8/8/8/pppppppp/rnbkqbnr");
+    EXPECT_EQ(settled->board, "b1");
+    // The same board again is not handed over twice.
+    out.clear();
+    bridge.tick(3'000'000, match, 3, out);
+    EXPECT_TRUE(out.empty());
+}
+
+}  // namespace
+}  // namespace venue::runtime

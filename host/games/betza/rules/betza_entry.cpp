@@ -62,8 +62,28 @@ std::optional<std::string> validate(const engine::MatchConfig& config) {
                    " is used twice (a select button, or a player's End-turn button) (BETZA-4)";
         taken.push_back(b);
     }
+    // The DGT boards: none, or one per half-board, each once.
+    const std::vector<std::string> boards = o.list("boards", {});
+    if (!boards.empty() && int(boards.size()) != config.side_count())
+        return m + "betza.boards: " + std::to_string(boards.size()) + " boards for " +
+               std::to_string(config.side_count()) +
+               " half-boards: give one DGT board per half-board, in board order (BETZA-4)";
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        if (boards[i].empty()) return m + "betza.boards: a board needs its id (BETZA-4)";
+        for (std::size_t k = 0; k < i; ++k)
+            if (boards[k] == boards[i])
+                return m + "betza.boards: board " + boards[i] +
+                       " carries two half-boards: give each its own (BETZA-4)";
+    }
     if (auto problem = BetzaRules::of(o).problem(config.side_count())) return m + *problem;
     return std::nullopt;
+}
+
+// The DGT boards the match reads ([match.betza] boards), or the one board of match.board.
+std::vector<std::string> boards(const engine::MatchConfig& config) {
+    std::vector<std::string> all = config.options.list("boards", {});
+    if (all.empty() && !config.board.empty()) all.push_back(config.board);
+    return all;
 }
 
 const engine::GameRules& rules() {
@@ -87,7 +107,7 @@ const engine::GameRules& rules() {
                          .mode = engine::TimeMode::SUDDEN_DEATH},
         .options = betza_options(),
         .penalty_grounds = {},
-        .boards = nullptr,
+        .boards = &boards,
         .validate = &validate,
         .make_match = &make,
     };

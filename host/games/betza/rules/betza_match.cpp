@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "chess/uci.h"
 #include "common/clock_text.h"
 #include "games/betza/rules/batting_order.h"
+#include "sensing/placement.h"
 
 namespace venue::games::betza {
 
@@ -78,6 +80,7 @@ BetzaMatch::BetzaMatch(engine::MatchConfig config)
     : Match(std::move(config)), rules_(BetzaRules::of(config_.options)) {
     for (const std::string& b : config_.options.list("select_buttons", {}))
         select_buttons_.push_back(number_of<int>(b).value_or(-1));
+    boards_ = config_.options.list("boards", {});
     // Only a random order needs the log's seed; any other starts now (the seed is not drawn on).
     if (rules_.order != BattingOrder::RANDOM) start(0);
 }
@@ -174,6 +177,8 @@ bool BetzaMatch::apply_input(const Accepted& input, const std::string& what, Out
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     report(decided.value(), out);
     if (game_->ended()) report_end(out);
+    // A pair pushed: its boards may already show the move (made before the buttons were pressed).
+    if (input.kind == "select_pair") read_boards(-1, out);
     return true;
 }
 
@@ -496,6 +501,121 @@ void BetzaMatch::select(int board, Out& out) {
     accepted_.push_back(std::move(let_go));
 }
 
+// --- The half-boards' DGT boards (BETZA-4, BETZA-A21; half_boards.h) ----------------------------
+
+engine::BoardRole BetzaMatch::board_role(const std::string& board) const {
+    engine::BoardRole role;
+    role.read_by_match = half_board_of(board) >= 0;
+    return role;
+}
+
+int BetzaMatch::half_board_of(const std::string& board) const {
+    const auto it = std::find(boards_.begin(), boards_.end(), board);
+    return it == boards_.end() ? -1 : int(it - boards_.begin());
+}
+
+HalfView BetzaMatch::view_of(int board) const {
+    const auto it = seen_.find(board);
+    if (it != seen_.end())
+        if (const auto placement = sensing::parse_placement(it->second))
+            return sensed_view(*placement);
+    return expected_view(game_->position(), board);
+}
+
+void BetzaMatch::on(const engine::BoardSettled& e, Out& out) {
+    const int board = half_board_of(e.board);
+    if (board < 0) return Match::on(e, out);
+    if (!sensing::parse_placement(e.placement))
+        return ignore("BETZA-A21",
+                      "board " + e.board + " sent '" + e.placement + "', which is no placement",
+                      out);
+    seen_[board] = e.placement;
+    const ClockState before = clock_state();
+    read_boards(board, out);
+    keep_army_clock(before, before.on_move, out);
+}
+
+void BetzaMatch::read_boards(int board, Out& out) {
+    if (!game_ || game_->ended() || phase_ == MatchPhase::PAUSED || phase_ == MatchPhase::FINISHED)
+        return;
+    using Kind = HalfBoardReading::Kind;
+    const std::optional<Pair> pair = game_->declared_pair();
+    if (pair && (board < 0 || pair->contains(board))) {
+        const std::vector<int> both = {pair->first, pair->second};
+        const HalfBoardReading r =
+            read_pair(*game_, *pair, view_of(pair->first), view_of(pair->second));
+        if (r.kind == Kind::MOVE) {
+            const int army = game_->army_on_move();
+            const std::size_t first = out.size();
+            if (!apply_input(Accepted{"move", army, {{"uci", chess::to_uci(r.move)}}},
+                             "the move read from half-boards " + pair_words(*pair), out))
+                return;
+            // Said where it came from: the arbiter sees which boards a move was read from.
+            const std::string from =
+                boards_[std::size_t(pair->first)] + " and " + boards_[std::size_t(pair->second)];
+            for (std::size_t i = first; i < out.size(); ++i)
+                if (auto* n = std::get_if<engine::GameNews>(&out[i].body);
+                    n && n->kind == "moved") {
+                    n->facts["boards"] = from;
+                    out[i].reason += ", read from boards " + from;
+                }
+            clear_flags(both, out);
+        } else if (r.kind == Kind::UNCHANGED) {
+            clear_flags(both, out);
+        } else if (r.kind == Kind::UNEXPLAINED) {
+            flag_boards(both, r, out);
+        }
+        return;
+    }
+    if (board < 0) return;
+    const HalfBoardReading r = read_idle(*game_, board, view_of(board));
+    if (r.kind == Kind::UNCHANGED) clear_flags({board}, out);
+    if (r.kind == Kind::UNEXPLAINED) flag_boards({board}, r, out);
+}
+
+void BetzaMatch::flag_boards(const std::vector<int>& boards, const HalfBoardReading& reading,
+                             Out& out) {
+    std::string squares;
+    for (const HalfSquare& s : reading.squares)
+        squares += (squares.empty() ? "" : " ") + std::to_string(s.board) + ":" + local_words(s);
+    std::string why;
+    for (int b : reading.far_boards)
+        why += "board " + boards_[std::size_t(b)] + " (half-board " + std::to_string(b) +
+               ") has men on its far half, which stays empty; ";
+    for (int b : boards) {
+        std::string on;
+        for (const HalfSquare& s : reading.squares)
+            if (s.board == b) on += (on.empty() ? "" : ", ") + local_words(s);
+        if (!on.empty())
+            why += "half-board " + std::to_string(b) + " (board " + boards_[std::size_t(b)] +
+                   ") differs from the game on " + on + "; ";
+    }
+    const std::optional<Pair> pair = game_->declared_pair();
+    why += boards.size() == 2 ? "no legal move of " + army_words(game_->army_on_move()) +
+                                    " on the pushed pair leaves the boards so"
+           : pair ? "the board is not on the pushed pair " + pair_words(*pair)
+                  : "no pair is pushed: press the two boards' select buttons first";
+    const std::string said = squares + "|" + why;
+    bool again = true;
+    for (int b : boards) again = again && flagged_.count(b) && flagged_[b] == said;
+    if (again) return;
+    for (int b : boards) flagged_[b] = said;
+    std::string ids;
+    for (int b : boards) ids += (ids.empty() ? "" : " ") + std::to_string(b);
+    out.push_back(
+        {engine::GameNews{config_.id, "board_unexplained", {{"boards", ids}, {"squares", squares}}},
+         "BETZA-A21", "a change the game cannot explain: " + why + "; set the men back"});
+}
+
+void BetzaMatch::clear_flags(const std::vector<int>& boards, Out& out) {
+    std::string ids;
+    for (int b : boards)
+        if (flagged_.erase(b)) ids += (ids.empty() ? "" : " ") + std::to_string(b);
+    if (ids.empty()) return;
+    out.push_back({engine::GameNews{config_.id, "boards_match", {{"boards", ids}}}, "BETZA-A21",
+                   "half-board " + ids + " shows the game again"});
+}
+
 // --- What the rest of the program asks
 // ------------------------------------------------------------
 
@@ -614,6 +734,8 @@ std::string BetzaMatch::canonical_extra() const {
                  (m.moved ? "m" + std::to_string(m.moved_at) : "");
         }
     }
+    for (const auto& [b, placement] : seen_) s += "\nseen " + std::to_string(b) + " " + placement;
+    for (const auto& [b, said] : flagged_) s += "\nflagged " + std::to_string(b) + " " + said;
     const Standing& st = g.standing();
     if (st.ended) {
         s += "\nended " + st.clause + " winner " + std::to_string(st.winner) + " points";
@@ -626,12 +748,33 @@ std::string BetzaMatch::canonical_extra() const {
 // ------------------------------------------------------------------------------------
 
 std::string BetzaMatch::extra_snapshot() const {
-    return engine::InputHistory{seed_, seeded_, accepted_}.to_json("army");
+    const std::string history = engine::InputHistory{seed_, seeded_, accepted_}.to_json("army");
+    if (seen_.empty() && flagged_.empty()) return history;
+    nlohmann::json j = nlohmann::json::parse(history);
+    for (const auto& [b, placement] : seen_) j["boards_seen"][std::to_string(b)] = placement;
+    for (const auto& [b, said] : flagged_) j["boards_flagged"][std::to_string(b)] = said;
+    return j.dump();
 }
 
 bool BetzaMatch::restore_extra(std::string_view text) {
     auto history = engine::InputHistory::from_json(text, "army");
     if (!history) return false;
+    seen_.clear();
+    flagged_.clear();
+    {
+        const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded()) return false;
+        for (const char* key : {"boards_seen", "boards_flagged"}) {
+            if (!j.contains(key)) continue;
+            if (!j[key].is_object()) return false;
+            for (const auto& [b, value] : j[key].items()) {
+                const auto board = number_of<int>(b);
+                if (!board || !value.is_string()) return false;
+                (key == std::string("boards_seen") ? seen_ : flagged_)[*board] =
+                    value.get<std::string>();
+            }
+        }
+    }
     seed_ = history->seed;
     seeded_ = history->seeded;
     game_.reset();

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "games/betza/rules/betza_game.h"
+#include "games/betza/rules/half_boards.h"
 #include "venue/input_history.h"
 #include "venue/match.h"
 
@@ -69,6 +70,9 @@ class BetzaMatch : public engine::Match {
     // button the first of its player's buttons; nullopt when untimed.
     std::optional<engine::ArmyClockPlan> army_clock() const override;
 
+    // [match.betza] boards: each half-board's DGT board is read by the match (BoardSettled).
+    engine::BoardRole board_role(const std::string& board) const override;
+
     const BetzaRules& rules() const { return rules_; }
     // The game, or nullptr while the batting order waits for its seed.
     const BetzaGame* game() const { return game_ ? &*game_ : nullptr; }
@@ -87,6 +91,9 @@ class BetzaMatch : public engine::Match {
     // go, a second board's press pushes the two together for the army on move (the first keeps
     // its coordinates): "select_pair" as if entered.
     void on(const engine::ClaimPressed& e, std::vector<engine::Decision>& out) override;
+    // A half-board's DGT board stood still (half_boards.h): kept as the board shows it, then the
+    // pushed pair is read; a legal move there is the army's "move", as if entered.
+    void on(const engine::BoardSettled& e, std::vector<engine::Decision>& out) override;
     std::string canonical_extra() const override;
 
   private:
@@ -128,6 +135,16 @@ class BetzaMatch : public engine::Match {
     int player_of(const std::string& text) const;
     std::string player_name(int player) const;
     std::string army_words(int army) const;
+    // The half-board a DGT board carries ([match.betza] boards), or -1.
+    int half_board_of(const std::string& board) const;
+    // What half-board `board` shows: as last seen, or as the game holds it if never seen.
+    HalfView view_of(int board) const;
+    // Reads the boards after `board` settled (-1: after a pair was pushed): the pushed pair's
+    // move, or BETZA-A21's flag for a change the game cannot explain (said once), or that the
+    // boards show the game again.
+    void read_boards(int board, Out& out);
+    void flag_boards(const std::vector<int>& boards, const HalfBoardReading& reading, Out& out);
+    void clear_flags(const std::vector<int>& boards, Out& out);
 
     BetzaRules rules_;
     std::optional<BetzaGame> game_;
@@ -141,6 +158,12 @@ class BetzaMatch : public engine::Match {
     // the fold: set by the input "select_board", cleared by "deselect" and by a pair pushed.
     std::optional<int> selected_;
     int selected_for_ = 0;
+    // The DGT boards (by half-board) and what each showed when it last stood still (FEN's first
+    // field), and what BETZA-A21's flag last said of it (so that it is said once); part of the
+    // fold and of snapshots.
+    std::vector<std::string> boards_;
+    std::map<int, std::string> seen_;
+    std::map<int, std::string> flagged_;
 };
 
 }  // namespace venue::games::betza

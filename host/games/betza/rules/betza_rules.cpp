@@ -230,6 +230,10 @@ std::vector<GameOption> betza_options() {
         described("select_buttons", OptionKind::TEXT_LIST, std::vector<std::string>{}, "BETZA-4",
                   "the hub button that selects each half-board, in board order: two presses "
                   "push those two half-boards together ([] : pairs are entered)"),
+        described("boards", OptionKind::TEXT_LIST, std::vector<std::string>{}, "BETZA-4",
+                  "the DGT board that carries each half-board on its near half, by id (serial "
+                  "number), in board order: the host reads the moves from them ([] : moves are "
+                  "entered)"),
     };
 }
 
