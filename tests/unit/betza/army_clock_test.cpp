@@ -212,5 +212,41 @@ TEST(BetzaArmyClock, TheClocksReadingIsAFactAndReplayAndSnapshotsKeepEverything)
               std::string::npos);
 }
 
+// The arbiter gives one army time (or takes some away): the hub is told that army's new time,
+// from its last reading; never below a second, never for an army out of the game.
+TEST(BETZA_A15, TheArbiterAddsTimeToOneArmy) {
+    BetzaScript s(timed());
+    s.send(engine::ArmyClockReading{"z1", {291'000, 299'500, 300'000, 300'000}, 0});
+    auto add = [&](const std::string& army, const std::string& ms, const std::string& arbiter) {
+        engine::GameInput in;
+        in.match = "z1";
+        in.kind = "add_time";
+        in.args = {{"army", army}, {"ms", ms}};
+        in.arbiter = arbiter;
+        in.note = "a fire alarm";
+        return s.send(in);
+    };
+    const auto d = add("1", "60000", "arb");
+    const auto commands = clock_commands(d);
+    ASSERT_EQ(commands.size(), 1u);
+    EXPECT_EQ(commands[0].command, DeviceAction::ARMY_SET_TIME);
+    EXPECT_EQ(commands[0].value, 1);
+    EXPECT_EQ(commands[0].amount_ms, 359'500);
+    EXPECT_EQ(d[0].rule, "BETZA-A15");
+    const auto less = clock_commands(add("0", "-400000", "arb"));
+    ASSERT_EQ(less.size(), 1u);
+    EXPECT_EQ(less[0].amount_ms, 1000) << "taking time never makes a flag fall";
+    EXPECT_EQ(add("0", "60000", "")[0].rule, "X-3") << "only an arbiter";
+    EXPECT_EQ(add("7", "60000", "arb")[0].rule, "BETZA-A15") << "no army 7";
+    EXPECT_TRUE(clock_commands(add("2", "soon", "arb")).empty());
+    BetzaScript untimed(betza_config());
+    engine::GameInput in;
+    in.match = "z1";
+    in.kind = "add_time";
+    in.args = {{"army", "0"}, {"ms", "1000"}};
+    in.arbiter = "arb";
+    EXPECT_EQ(untimed.send(in)[0].rule, "BETZA-A15");
+}
+
 }  // namespace
 }  // namespace venue::games::betza

@@ -19,8 +19,9 @@ using engine::MatchPhase;
 namespace {
 
 // The kinds of GameInput this game knows; the base ignores any other with its reason.
-constexpr const char* KINDS[] = {"seed",     "select_pair",    "move",     "end_turn",
-                                 "reassign", "rule_self_mate", "alliance", "agree_draw"};
+constexpr const char* KINDS[] = {"seed",     "select_pair", "move",
+                                 "end_turn", "reassign",    "rule_self_mate",
+                                 "alliance", "agree_draw",  "add_time"};
 
 std::string arg(const std::map<std::string, std::string>& args, const char* key) {
     auto it = args.find(key);
@@ -137,6 +138,7 @@ void BetzaMatch::take(const GameInput& e, Out& out) {
     if (finished(out)) return;
     if (phase_ == MatchPhase::PAUSED) return ignore("X-3", "the match is paused", out);
     if (e.kind == "seed") return seed(e, out);
+    if (e.kind == "add_time") return add_time(e, out);
     if (!game_)
         return ignore("BETZA-A2",
                       start_problem_.empty()
@@ -415,6 +417,40 @@ void BetzaMatch::keep_army_clock(const ClockState& before, std::optional<int> hu
     if (now.on_move != hub_on_move)
         command(engine::DeviceAction::ARMY_SET_ON_MOVE, *now.on_move,
                 army_words(*now.on_move) + " is on move: its time runs");
+}
+
+// The arbiter gives one army time, or takes it away (BETZA-A15): the hub's army clock is told the
+// army's new time, from its last reading. Not the rules core's: the times are the hub's.
+void BetzaMatch::add_time(const GameInput& e, Out& out) {
+    if (rules_.clock_ms <= 0)
+        return ignore("BETZA-A15", "the game is untimed: no army clock to add time to", out);
+    if (e.arbiter.empty()) return ignore("X-3", "only an arbiter adds time", out);
+    const auto army = number_of<int>(arg(e.args, "army"));
+    const auto ms = number_of<std::int64_t>(arg(e.args, "ms"));
+    if (!army || *army < 0 || *army >= side_count())
+        return ignore(
+            "BETZA-A15",
+            "name the army (0 to " + std::to_string(side_count() - 1) + ") that gets the time",
+            out);
+    if (!ms || *ms == 0)
+        return ignore(
+            "BETZA-A15",
+            "give the time in ms (negative takes time away), not '" + arg(e.args, "ms") + "'", out);
+    if (game_ && game_->position().retired[std::size_t(*army)])
+        return ignore("BETZA-A15", army_words(*army) + " is out of the game", out);
+    const engine::ArmyClockMirror& clock = army_clock_reading();
+    const std::int64_t now = std::size_t(*army) < clock.remaining_ms.size()
+                                 ? clock.remaining_ms[std::size_t(*army)]
+                                 : rules_.clock_ms;
+    // Never below a second: taking time is not a way to make a flag fall.
+    const std::int64_t then = std::max<std::int64_t>(1000, now + *ms);
+    out.push_back(
+        {engine::DeviceCommand{
+             "hub", engine::DeviceAction::ARMY_SET_TIME, chess::WHITE, then, *army, {}, {}},
+         "BETZA-A15",
+         army_words(*army) + "'s time: " + clock_text(now, ClockStyle::DISPLAY) + " to " +
+             clock_text(then, ClockStyle::DISPLAY) + " (" + e.arbiter +
+             (e.note.empty() ? "" : ": " + e.note) + ")"});
 }
 
 // A station's press ended the army's turn on the hub, which runs the next army's time already;

@@ -24,6 +24,8 @@
 //   "rule_self_mate" {army, player}          the arbiter's ruling on a self-mate (BETZA-A11)
 //   "alliance"       {player_a, player_b}    a declared alliance, for display (BETZA-A14)
 //   "agree_draw"     {}                      the players still in share the game (BETZA-A17)
+//   "add_time"       {army, ms}              the arbiter's: the army's time on the hub's army
+//                                            clock, from its last reading, plus ms (BETZA-A15)
 // side = the army the input is for (select_pair, move, end_turn); player, when given, must be its
 // controller's id. A refusal is an EventIgnored with the refusing clause and, in its reason, the
 // rules core's RefusalCode; a refused input changes nothing. What the core decides is GameNews
@@ -125,6 +127,7 @@ class BetzaMatch : public engine::Match {
     // refusal, with `what` said first ("station 1's End-turn for army 1"). Whether accepted.
     bool apply_input(const Accepted& input, const std::string& what, Out& out);
     void seed(const engine::GameInput& e, Out& out);
+    void add_time(const engine::GameInput& e, Out& out);
     // Puts one input to the rules core: its decisions, its refusal, or why it is malformed.
     std::variant<Decided, BadInput> put(const Accepted& input);
     void report(const std::vector<News>& news, Out& out);

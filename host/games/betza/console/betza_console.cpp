@@ -1,0 +1,54 @@
+// Betza's console entry.
+#include "games/betza/console/betza_console.h"
+
+namespace venue::games::betza {
+
+namespace {
+
+std::string arg(const engine::GameInput& in, const char* key) {
+    const auto it = in.args.find(key);
+    return it == in.args.end() || it->second.empty() ? std::string("?") : it->second;
+}
+
+// The inputs of betza_match.h, in words; `side` names the army the input is for.
+std::string input_words(const engine::GameInput& in, const std::string& side) {
+    if (in.kind == "select_pair")
+        return side + " pushes half-boards " + arg(in, "board_a") + " and " + arg(in, "board_b") +
+               " together";
+    if (in.kind == "move") return side + " plays " + arg(in, "uci") + " on the pushed pair";
+    if (in.kind == "end_turn") return side + " ends its turn";
+    if (in.kind == "add_time") {
+        const std::string ms = arg(in, "ms");
+        const bool less = !ms.empty() && ms[0] == '-';
+        return std::string(less ? "Time taken from" : "Time added to") + " army " +
+               arg(in, "army") + ": " + (less ? ms.substr(1) : ms) + " ms";
+    }
+    if (in.kind == "reassign")
+        return "Army " + arg(in, "army") + " handed to player " + arg(in, "player");
+    if (in.kind == "rule_self_mate")
+        return "Army " + arg(in, "army") + ", which mated itself, goes to player " +
+               arg(in, "player");
+    if (in.kind == "alliance")
+        return "An alliance of " + arg(in, "player_a") + " and " + arg(in, "player_b");
+    if (in.kind == "agree_draw") return "The players still in share the game";
+    if (in.kind == "seed") return "The batting order is drawn from seed " + arg(in, "value");
+    return "'" + in.kind + "' for " + side;
+}
+
+console::GameConsole make() {
+    console::GameConsole g;
+    g.game = "betza";
+    g.input_words = &input_words;
+    g.illegal_move_stands = false;  // no chess game to go on from (BetzaMatch is no ChessMatch)
+    g.actions_share = 0.70f;        // the game's entries below the common actions
+    return g;
+}
+
+}  // namespace
+
+const console::GameConsole& console_entry() {
+    static const console::GameConsole entry = make();
+    return entry;
+}
+
+}  // namespace venue::games::betza
