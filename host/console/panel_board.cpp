@@ -132,6 +132,30 @@ void branch_boards(const MatchView& m, UiState& ui) {
     }
 }
 
+// A game's own pictures of its boards (a joined board and half-boards, say), in a grid, each
+// with its caption: green where play is now, dim when out of play for now.
+void picture_boards(const MatchView& m, UiState& ui) {
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int n = int(m.pictures.size());
+    const int cols = n <= 1 ? 1 : n <= 4 ? 2 : 3;
+    const int rows = (n + cols - 1) / cols;
+    const float caption_h = 2 * ImGui::GetTextLineHeightWithSpacing();
+    const float cell =
+        std::floor(std::max(6.0f, std::min((avail.x / float(cols) - ui.fonts.px(12)) / 8,
+                                           (avail.y / float(rows) - caption_h) / 8)));
+    for (int i = 0; i < n; ++i) {
+        const PictureView& p = m.pictures[std::size_t(i)];
+        if (i % cols) ImGui::SameLine();
+        ImGui::BeginGroup();
+        const ImU32 colour = p.active ? COLOR_GOOD : p.dim ? COLOR_DIM : COLOR_INFO;
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 8 * cell);
+        ImGui::TextColored(color4(colour), "%s", p.caption.c_str());
+        ImGui::PopTextWrapPos();
+        squares(p.view, ImGui::GetCursorScreenPos(), cell, false, ui);
+        ImGui::EndGroup();
+    }
+}
+
 }  // namespace
 
 const char* solid_glyph(chess::PieceType type) {
@@ -170,6 +194,10 @@ void draw_board_panel(const MatchView* m, UiState& ui) {
         draw_field(*m, ui, std::max(ui.fonts.px(80), std::min(avail.x, avail.y - text_h)));
         ImGui::TextDisabled("Tapped: %zu point%s.  F2: the players' touch panel", ui.picks.size(),
                             ui.picks.size() == 1 ? "" : "s");
+        return;
+    }
+    if (!m->chess_board && !m->pictures.empty()) {
+        picture_boards(*m, ui);
         return;
     }
     if (!m->chess_board) {

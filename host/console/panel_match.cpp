@@ -15,8 +15,13 @@ void team(const TeamView& t, const MatchView& m, const UiState& ui) {
     ImGui::PopFont();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s%s%s", t.side == chess::WHITE ? "White" : "Black",
-                        t.score.empty() ? "" : ", score ", t.score.c_str());
+    // White and Black are the sides of a game of two; a game of more names its sides itself.
+    const char* colour = m.sides.size() > 2 ? "" : t.side == chess::WHITE ? "White" : "Black";
+    ImGui::TextDisabled("%s%s%s", colour,
+                        t.score.empty() ? ""
+                        : *colour       ? ", score "
+                                        : "score ",
+                        t.score.c_str());
     const GameConsole& game = game_console(m.game);
     const bool files = game.players_own_files;
     const bool buttons = m.claims_the_move;

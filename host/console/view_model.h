@@ -81,6 +81,14 @@ struct PlayerRow {
 
 // A game that branches (engine::Match::plays_a_tree): one game of its tree (a branch) on its
 // board.
+// A board a game draws itself (engine::BoardPicture): its caption and squares.
+struct PictureView {
+    std::string caption;
+    BoardView view;
+    bool active = false;  // where play is now
+    bool dim = false;     // out of play for now
+};
+
 struct BranchView {
     int number = 0;
     int parent = 0;     // the mother branch (0 for branch 1)
@@ -165,6 +173,9 @@ struct MatchView {
     // A game that branches: every game of the tree (oldest first) and the score in words (the
     // game weighs results: engine::Match::standing).
     std::vector<BranchView> branches;
+    // A game whose boards are not one chess game's: a picture of each (engine::Match::
+    // board_pictures), drawn in the Board panel when there is no chess board.
+    std::vector<PictureView> pictures;
     std::string tree_score;                // "Federation 3 – 1 City Hall" (points, halves as ½)
     std::vector<std::string> free_boards;  // boards a branching may take, in order
     // Members beyond the red line now, by team zone (from the beams); in a game that polices

@@ -41,17 +41,32 @@ const char* glyph_of(chess::Piece p) {
 
 }  // namespace
 
+namespace {
+
+void set_square(SquareView& q, chess::Square sq, chess::Piece p) {
+    q.piece = p;
+    q.glyph = glyph_of(p);
+    q.letter = " PNBRQK  pnbrqk "[p];
+    q.light = (chess::file_of(sq) + chess::rank_of(sq)) % 2 == 1;
+}
+
+}  // namespace
+
+BoardView board_view(const engine::BoardPicture& picture) {
+    BoardView b;
+    for (int s = 0; s < 64; ++s)
+        set_square(b.squares[std::size_t(s)], chess::Square(s), picture.squares[std::size_t(s)]);
+    for (chess::Square s : picture.marked) b.squares[s].marks |= MARK_RESTORE;
+    return b;
+}
+
 BoardView board_view(const chess::Game& game, const std::vector<chess::Square>& restore) {
     const chess::Position& pos = game.position();
     BoardView b;
     b.fen = pos.fen();
     for (int s = 0; s < 64; ++s) {
         const auto sq = chess::Square(s);
-        SquareView& q = b.squares[std::size_t(s)];
-        q.piece = pos.piece_on(sq);
-        q.glyph = glyph_of(q.piece);
-        q.letter = " PNBRQK  pnbrqk "[q.piece];
-        q.light = (chess::file_of(sq) + chess::rank_of(sq)) % 2 == 1;
+        set_square(b.squares[std::size_t(s)], sq, pos.piece_on(sq));
     }
     if (!game.moves().empty()) {
         const chess::Move last = game.moves().back();

@@ -28,6 +28,8 @@ std::string half_points(int h);
 
 // A board as the console draws it: pieces, the last move, check, and the squares to restore.
 BoardView board_view(const chess::Game& game, const std::vector<chess::Square>& restore);
+// A game's own picture of a board (engine::BoardPicture): its men, its marked squares framed.
+BoardView board_view(const engine::BoardPicture& picture);
 
 // The devices panel's rows: the hub, then each board.
 std::vector<DeviceRow> device_rows(const DeviceInputs& devices, HostNanos now_ns);

@@ -176,6 +176,10 @@ MatchView ViewModel::match_view(const engine::Match& m, const DeviceInputs& devi
         }
     }
 
+    // A game whose boards are not one chess game's draws them itself.
+    for (const engine::BoardPicture& p : m.board_pictures())
+        v.pictures.push_back({p.caption, board_view(p), p.active, p.dim});
+
     // A game that branches: the tree, a board per game of it, and the score it weighs.
     if (v.plays_a_tree) {
         const GameConsole& words = game_console(c.game);

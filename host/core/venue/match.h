@@ -17,6 +17,7 @@
 
 #include "chess/game.h"
 #include "chess/pgn.h"
+#include "venue/board_picture.h"
 #include "venue/decision.h"
 #include "venue/event.h"
 #include "venue/field_view.h"
@@ -229,6 +230,9 @@ class Match {
 
     // What `board` should show (the base: nothing a board reading can be checked against).
     virtual BoardRole board_role(const std::string& /*board*/) const { return {}; }
+    // Pictures of the boards a game plays on when they are not one chess game's (half-boards
+    // and the board two of them make), for the console's Board panel; none by default.
+    virtual std::vector<BoardPicture> board_pictures() const { return {}; }
     // The hub clock's face that runs while the match is played: the side to move's in a game
     // of chess clocks; a game that keeps other times on the two faces (a half's countdown, a
     // formation's) names its own, so that a rebooted hub runs the right one again.

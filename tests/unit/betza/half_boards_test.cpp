@@ -190,3 +190,71 @@ TEST(BETZA_A21, TheManSetDownMustBeTheOneThatMoved) {
 
 }  // namespace
 }  // namespace venue::games::betza
+
+namespace venue::games::betza {
+namespace {
+
+// What the console draws of the boards: the pushed pair's joined board, then every half-board as
+// its DGT board should show it, a square that differs on the board framed.
+TEST(BETZA_A21, ThePicturesShowTheJoinedBoardAndEachHalfBoardWithWhatDiffersFramed) {
+    BetzaScript s(with_boards());
+    s.pair(0, 0, 1);
+    settle(s, 2, shown(s, 2, {{"a2", '.'}, {"a3", 'P'}}));
+    const auto pictures = s.match().board_pictures();
+    ASSERT_EQ(pictures.size(), 5u);
+    EXPECT_TRUE(pictures[0].active);
+    EXPECT_EQ(pictures[0].caption, "Pushed pair 0+1: army 0 (Alice) on move");
+    EXPECT_EQ(pictures[0].squares[std::size_t(chess::SQ_E1)], chess::W_KING);
+    EXPECT_EQ(pictures[0].squares[std::size_t(chess::SQ_E8)], chess::B_KING)
+        << "Bob's king: a Black layout's king on his d1, turned";
+    EXPECT_TRUE(pictures[1].active);
+    EXPECT_EQ(pictures[2].squares[std::size_t(chess::SQ_D1)], chess::B_KING)
+        << "half-board 1 as its own DGT board shows it";
+    EXPECT_EQ(pictures[3].caption, "Half-board 2 on 10002, home of army 2 (Carol)");
+    EXPECT_EQ(pictures[3].marked, (std::vector<chess::Square>{chess::SQ_A2, chess::SQ_A3}));
+    EXPECT_TRUE(pictures[4].marked.empty());
+}
+
+}  // namespace
+}  // namespace venue::games::betza
+
+namespace venue::games::betza {
+namespace {
+
+TEST(BETZA_A21, AManSetDownOnThePartnersBoardBeforeItsOwnBoardSettledIsAMoveUnderWay) {
+    BetzaScript s(with_boards());
+    s.play(0, 0, 1, "f2f3");
+    s.play(1, 0, 1, "e7e5");
+    s.play(2, 2, 3, "d2d4");
+    s.play(3, 2, 3, "f7f6");
+    s.play(0, 0, 1, "g2g4");
+    s.pair(1, 0, 1);
+    // Bob's queen is on Alice's h4 before his own board, where it still stands, has settled.
+    EXPECT_TRUE(settle(s, 0, shown(s, 0, {{"h4", 'q'}})).empty()) << "no flag: a move under way";
+    const auto d = settle(s, 1, shown(s, 1, {{"e1", '.'}}));
+    EXPECT_NE(news(d, "moved"), nullptr);
+    EXPECT_EQ(news(d, "board_unexplained"), nullptr);
+}
+
+TEST(BETZA_A21, ARetiredArmysMenComeOffOneByOneWithoutAFlag) {
+    engine::MatchConfig c = with_boards();
+    c.options.set("clock_ms", std::int64_t{60'000});
+    BetzaScript s(c);
+    s.pair(0, 0, 1);
+    const auto flag = s.send(engine::ArmyFlagFell{"z1", 0});
+    ASSERT_NE(news(flag, "army_retired"), nullptr);
+    // Alice's men come off her board one by one: the board between is no change to flag.
+    EXPECT_TRUE(settle(s, 0, shown(s, 0, {{"a1", 'R'}, {"b1", 'N'}, {"e1", 'K'}})).empty());
+    EXPECT_TRUE(settle(s, 0, shown(s, 0, {{"e1", 'K'}})).empty());
+    const auto pictures = s.match().board_pictures();  // no pair pushed: half-board 0 first
+    ASSERT_EQ(pictures[0].caption.rfind("Half-board 0", 0), 0u) << pictures[0].caption;
+    EXPECT_EQ(pictures[0].marked, std::vector<chess::Square>{chess::SQ_E1})
+        << "the king still there is framed";
+    EXPECT_TRUE(settle(s, 0, shown(s, 0)).empty());
+    // Once off, a man set there again is a change the game cannot explain.
+    EXPECT_NE(news(settle(s, 0, shown(s, 0, {{"e1", 'K'}})), "board_unexplained"), nullptr);
+    s.expect_replay_and_snapshot_agree();
+}
+
+}  // namespace
+}  // namespace venue::games::betza

@@ -8,6 +8,7 @@
 #include "chess/uci.h"
 #include "common/clock_text.h"
 #include "games/betza/rules/batting_order.h"
+#include "games/betza/rules/pair_chess.h"
 #include "sensing/placement.h"
 
 namespace venue::games::betza {
@@ -161,6 +162,13 @@ void BetzaMatch::take(const GameInput& e, Out& out) {
 }
 
 bool BetzaMatch::apply_input(const Accepted& input, const std::string& what, Out& out) {
+    // The half-boards as the game holds them before: an army retired by this input leaves men
+    // on its boards until they are taken off (leaving_).
+    std::vector<HalfView> before;
+    if (!boards_.empty() && game_)
+        for (int b = 0; b < game_->armies(); ++b)
+            before.push_back(expected_view(game_->position(), b));
+    const std::size_t first = out.size();
     auto result = put(input);
     if (const auto* bad = std::get_if<BadInput>(&result)) {
         ignore(bad->clause.c_str(), bad->reason, out);
@@ -179,6 +187,11 @@ bool BetzaMatch::apply_input(const Accepted& input, const std::string& what, Out
     if (phase_ == MatchPhase::WAITING) phase_ = MatchPhase::PLAYING;
     report(decided.value(), out);
     if (game_->ended()) report_end(out);
+    if (!before.empty())
+        for (std::size_t i = first; i < out.size(); ++i)
+            if (const auto* n = std::get_if<engine::GameNews>(&out[i].body);
+                n && n->kind == "army_retired")
+                note_leaving(before);
     // A pair pushed: its boards may already show the move (made before the buttons were pressed).
     if (input.kind == "select_pair") read_boards(-1, out);
     return true;
@@ -545,17 +558,97 @@ engine::BoardRole BetzaMatch::board_role(const std::string& board) const {
     return role;
 }
 
+std::vector<engine::BoardPicture> BetzaMatch::board_pictures() const {
+    std::vector<engine::BoardPicture> out;
+    if (!game_) return out;
+    const BetzaGame& g = *game_;
+    const ArmyPosition& p = g.position();
+    const std::optional<Pair> pair = g.ended() ? std::nullopt : g.declared_pair();
+    if (pair) {
+        engine::BoardPicture joined;
+        joined.caption =
+            "Pushed pair " + pair_words(*pair) + ": " + army_words(g.army_on_move()) + " on move";
+        const JoinedBoard board = JoinedBoard::of(p, *pair);
+        for (int s = 0; s < chess::SQUARE_NB; ++s) {
+            const Man& m = board.squares[std::size_t(s)];
+            if (!m.empty())
+                joined.squares[std::size_t(s)] =
+                    chess::make_piece(colour_of(p.layout[std::size_t(m.army)]), m.type);
+        }
+        joined.active = true;
+        out.push_back(std::move(joined));
+    }
+    for (int b = 0; b < g.armies(); ++b) {
+        engine::BoardPicture half;
+        const HalfView want = expected_view(p, b);
+        const HalfView seen = seen_view(b);  // a retired army's men still there are framed
+        for (int i = 0; i < HALF_SQUARES; ++i) {
+            const chess::Square sq = chess::make_square(i % HALF_FILES, i / HALF_FILES);
+            half.squares[std::size_t(sq)] = want.near[std::size_t(i)];
+            if (seen.near[std::size_t(i)] != want.near[std::size_t(i)]) half.marked.push_back(sq);
+        }
+        for (chess::Square sq : seen.far) half.marked.push_back(sq);
+        half.caption = "Half-board " + std::to_string(b) +
+                       (std::size_t(b) < boards_.size() ? " on " + boards_[std::size_t(b)] : "") +
+                       ", home of " + army_words(b) + (g.board_used(b) ? " \u00b7 used" : "");
+        half.active = pair && pair->contains(b);
+        half.dim = g.board_used(b) && !half.active;
+        out.push_back(std::move(half));
+    }
+    return out;
+}
+
 int BetzaMatch::half_board_of(const std::string& board) const {
     const auto it = std::find(boards_.begin(), boards_.end(), board);
     return it == boards_.end() ? -1 : int(it - boards_.begin());
 }
 
-HalfView BetzaMatch::view_of(int board) const {
-    const auto it = seen_.find(board);
-    if (it != seen_.end())
-        if (const auto placement = sensing::parse_placement(it->second))
-            return sensed_view(*placement);
+namespace {
+
+std::optional<HalfView> view_in(const std::map<int, std::string>& placements, int board) {
+    const auto it = placements.find(board);
+    if (it == placements.end()) return std::nullopt;
+    const auto placement = sensing::parse_placement(it->second);
+    if (!placement) return std::nullopt;
+    return sensed_view(*placement);
+}
+
+std::string placement_text(const HalfView& v) {
+    sensing::Placement p{};
+    for (int i = 0; i < HALF_SQUARES; ++i)
+        p[std::size_t(chess::make_square(i % HALF_FILES, i / HALF_FILES))] = v.near[std::size_t(i)];
+    for (chess::Square s : v.far) p[std::size_t(s)] = chess::W_PAWN;  // never kept for leaving_
+    return sensing::to_string(p);
+}
+
+}  // namespace
+
+HalfView BetzaMatch::seen_view(int board) const {
+    if (auto seen = view_in(seen_, board)) return *seen;
     return expected_view(game_->position(), board);
+}
+
+HalfView BetzaMatch::view_of(int board) const {
+    const HalfView seen = seen_view(board);
+    const auto leaving = view_in(leaving_, board);
+    if (!leaving) return seen;
+    return without_leaving(seen, expected_view(game_->position(), board), *leaving);
+}
+
+void BetzaMatch::note_leaving(const std::vector<HalfView>& before) {
+    for (int b = 0; b < int(before.size()); ++b) {
+        const HalfView now = expected_view(game_->position(), b);
+        HalfView leaving = view_in(leaving_, b).value_or(HalfView{});
+        bool any = false;
+        for (int i = 0; i < HALF_SQUARES; ++i) {
+            const chess::Piece was = before[std::size_t(b)].near[std::size_t(i)];
+            if (was != chess::NO_PIECE && now.near[std::size_t(i)] == chess::NO_PIECE) {
+                leaving.near[std::size_t(i)] = was;
+                any = true;
+            }
+        }
+        if (any) leaving_[b] = placement_text(leaving);
+    }
 }
 
 void BetzaMatch::on(const engine::BoardSettled& e, Out& out) {
@@ -566,6 +659,10 @@ void BetzaMatch::on(const engine::BoardSettled& e, Out& out) {
                       "board " + e.board + " sent '" + e.placement + "', which is no placement",
                       out);
     seen_[board] = e.placement;
+    // A retired army's men lifted off: the board no longer holds any of them.
+    if (const auto leaving = view_in(leaving_, board);
+        leaving && !holds_any(seen_view(board), *leaving))
+        leaving_.erase(board);
     const ClockState before = clock_state();
     read_boards(board, out);
     keep_army_clock(before, before.on_move, out);
@@ -772,6 +869,7 @@ std::string BetzaMatch::canonical_extra() const {
     }
     for (const auto& [b, placement] : seen_) s += "\nseen " + std::to_string(b) + " " + placement;
     for (const auto& [b, said] : flagged_) s += "\nflagged " + std::to_string(b) + " " + said;
+    for (const auto& [b, men] : leaving_) s += "\nleaving " + std::to_string(b) + " " + men;
     const Standing& st = g.standing();
     if (st.ended) {
         s += "\nended " + st.clause + " winner " + std::to_string(st.winner) + " points";
@@ -785,10 +883,11 @@ std::string BetzaMatch::canonical_extra() const {
 
 std::string BetzaMatch::extra_snapshot() const {
     const std::string history = engine::InputHistory{seed_, seeded_, accepted_}.to_json("army");
-    if (seen_.empty() && flagged_.empty()) return history;
+    if (seen_.empty() && flagged_.empty() && leaving_.empty()) return history;
     nlohmann::json j = nlohmann::json::parse(history);
     for (const auto& [b, placement] : seen_) j["boards_seen"][std::to_string(b)] = placement;
     for (const auto& [b, said] : flagged_) j["boards_flagged"][std::to_string(b)] = said;
+    for (const auto& [b, men] : leaving_) j["boards_leaving"][std::to_string(b)] = men;
     return j.dump();
 }
 
@@ -797,17 +896,20 @@ bool BetzaMatch::restore_extra(std::string_view text) {
     if (!history) return false;
     seen_.clear();
     flagged_.clear();
+    leaving_.clear();
     {
         const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
         if (j.is_discarded()) return false;
-        for (const char* key : {"boards_seen", "boards_flagged"}) {
+        for (const char* key : {"boards_seen", "boards_flagged", "boards_leaving"}) {
             if (!j.contains(key)) continue;
             if (!j[key].is_object()) return false;
             for (const auto& [b, value] : j[key].items()) {
                 const auto board = number_of<int>(b);
                 if (!board || !value.is_string()) return false;
-                (key == std::string("boards_seen") ? seen_ : flagged_)[*board] =
-                    value.get<std::string>();
+                const std::string k = key;
+                (k == "boards_seen"      ? seen_
+                 : k == "boards_flagged" ? flagged_
+                                         : leaving_)[*board] = value.get<std::string>();
             }
         }
     }

@@ -74,6 +74,9 @@ class BetzaMatch : public engine::Match {
 
     // [match.betza] boards: each half-board's DGT board is read by the match (BoardSettled).
     engine::BoardRole board_role(const std::string& board) const override;
+    // The joined board of the pushed pair, then every half-board as its DGT board should show it
+    // (its near half), the squares where the board as last seen differs framed.
+    std::vector<engine::BoardPicture> board_pictures() const override;
 
     const BetzaRules& rules() const { return rules_; }
     // The game, or nullptr while the batting order waits for its seed.
@@ -140,8 +143,13 @@ class BetzaMatch : public engine::Match {
     std::string army_words(int army) const;
     // The half-board a DGT board carries ([match.betza] boards), or -1.
     int half_board_of(const std::string& board) const;
-    // What half-board `board` shows: as last seen, or as the game holds it if never seen.
+    // What half-board `board` shows: as last seen, or as the game holds it if never seen; and
+    // the same with a retired army's men still standing there counted as gone (leaving_).
+    HalfView seen_view(int board) const;
     HalfView view_of(int board) const;
+    // An input retired an army: the men it took off the boards (from the boards as they were,
+    // `before`) are leaving until lifted.
+    void note_leaving(const std::vector<HalfView>& before);
     // Reads the boards after `board` settled (-1: after a pair was pushed): the pushed pair's
     // move, or BETZA-A21's flag for a change the game cannot explain (said once), or that the
     // boards show the game again.
@@ -167,6 +175,9 @@ class BetzaMatch : public engine::Match {
     std::vector<std::string> boards_;
     std::map<int, std::string> seen_;
     std::map<int, std::string> flagged_;
+    // A retired army's men the game took off that may still stand on their boards (placements of
+    // those men only): not flagged while they are lifted one by one.
+    std::map<int, std::string> leaving_;
 };
 
 }  // namespace venue::games::betza

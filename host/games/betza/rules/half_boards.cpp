@@ -18,6 +18,16 @@ void differing(int board, const HalfView& seen, const HalfView& want,
 }
 
 // Whether every square where `seen` differs from `want` is empty in `seen`: men lifted only.
+// Whether every square of `seen` shows what `before` or `after` has there: a move from one to the
+// other partly seen (a man set down on the partner's board before its own board settled).
+bool between(const HalfView& seen, const HalfView& before, const HalfView& after) {
+    for (int i = 0; i < HALF_SQUARES; ++i) {
+        const Piece s = seen.near[std::size_t(i)];
+        if (s != before.near[std::size_t(i)] && s != after.near[std::size_t(i)]) return false;
+    }
+    return true;
+}
+
 bool lifted_only(const HalfView& seen, const HalfView& want) {
     for (int i = 0; i < HALF_SQUARES; ++i) {
         const Piece s = seen.near[std::size_t(i)];
@@ -79,15 +89,19 @@ HalfBoardReading read_pair(const BetzaGame& game, const Pair& pair, const HalfVi
     // The legal moves whose result both boards show; one is the move, several wait for more.
     std::optional<chess::Move> found;
     int matches = 0;
+    bool under_way = false;  // some legal move is partly seen
     for (chess::Move m : game.legal_moves_on(pair)) {
         BetzaGame after = game;
         if (!after.move(game.army_on_move(), m)) continue;
         const ArmyPosition& p = after.position();
-        if (expected_view(p, pair.first).near == first.near &&
-            expected_view(p, pair.second).near == second.near) {
+        const HalfView after_first = expected_view(p, pair.first);
+        const HalfView after_second = expected_view(p, pair.second);
+        if (after_first.near == first.near && after_second.near == second.near) {
             found = m;
             ++matches;
         }
+        under_way = under_way || (between(first, want_first, after_first) &&
+                                  between(second, want_second, after_second));
     }
     if (matches == 1) {
         HalfBoardReading r;
@@ -95,7 +109,8 @@ HalfBoardReading read_pair(const BetzaGame& game, const Pair& pair, const HalfVi
         r.move = *found;
         return r;
     }
-    if (matches > 1 || (lifted_only(first, want_first) && lifted_only(second, want_second))) {
+    if (matches > 1 || under_way ||
+        (lifted_only(first, want_first) && lifted_only(second, want_second))) {
         HalfBoardReading r;
         r.kind = Kind::IN_PROGRESS;
         return r;
@@ -115,6 +130,24 @@ HalfBoardReading read_idle(const BetzaGame& game, int board, const HalfView& vie
         return r;
     }
     return unexplained(std::move(d), {});
+}
+
+HalfView without_leaving(const HalfView& seen, const HalfView& want, const HalfView& leaving) {
+    HalfView v = seen;
+    for (int i = 0; i < HALF_SQUARES; ++i) {
+        const Piece l = leaving.near[std::size_t(i)];
+        if (l != chess::NO_PIECE && v.near[std::size_t(i)] == l)
+            v.near[std::size_t(i)] = want.near[std::size_t(i)];
+    }
+    return v;
+}
+
+bool holds_any(const HalfView& seen, const HalfView& leaving) {
+    for (int i = 0; i < HALF_SQUARES; ++i)
+        if (leaving.near[std::size_t(i)] != chess::NO_PIECE &&
+            seen.near[std::size_t(i)] == leaving.near[std::size_t(i)])
+            return true;
+    return false;
 }
 
 std::string local_words(const HalfSquare& s) {

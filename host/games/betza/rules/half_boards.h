@@ -14,7 +14,8 @@
 //   the pair's two boards show               reading
 //   the game                                 UNCHANGED
 //   the game after exactly one legal move    MOVE
-//   the game with men lifted only            IN_PROGRESS (a man in the hand; wait)
+//   the game with men lifted only, or a      IN_PROGRESS (a man in the hand, or set down on
+//   legal move partly seen                   the partner's board before its own board settled)
 //   anything else                            UNEXPLAINED: the squares that differ (A21's flag)
 // A board off the pair is read against the game alone: men lifted are in progress (a player
 // steadying a piece), anything else is unexplained. Pure: no I/O, no clock.
@@ -62,6 +63,12 @@ HalfBoardReading read_pair(const BetzaGame& game, const Pair& pair, const HalfVi
                            const HalfView& second);
 // Reads a board that is not on the pushed pair (or any board while no pair is pushed).
 HalfBoardReading read_idle(const BetzaGame& game, int board, const HalfView& view);
+
+// A retired army's men that the game took off (time forfeit, BETZA-A12's eliminate_army) stand on
+// their boards until someone lifts them: `leaving` holds them. The view with those still standing
+// counted as gone, and whether any still stands.
+HalfView without_leaving(const HalfView& seen, const HalfView& want, const HalfView& leaving);
+bool holds_any(const HalfView& seen, const HalfView& leaving);
 
 // "e3" for a local square: the square on the DGT board, as its player reads it.
 std::string local_words(const HalfSquare& s);
