@@ -182,6 +182,21 @@ void open_game_input(UiState& ui, const MatchView& m, engine::GameInput input) {
     open_intent(ui, intent);
 }
 
+void game_input_buttons(const MatchView& m, UiState& ui, const char* heading,
+                        const std::vector<GameInputButton>& buttons) {
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", heading);
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    ImGui::BeginDisabled(m.result != "*");
+    int n = 0;
+    for (const GameInputButton& b : buttons) {
+        if (n++ % 2) ImGui::SameLine();
+        if (ImGui::Button(b.label, ImVec2(w, 0)))
+            open_game_input(ui, m, {m.id, b.kind, 0, "", {}, "", ""});
+    }
+    ImGui::EndDisabled();
+}
+
 void open_action(UiState& ui, const MatchView& m, engine::ArbiterActionKind kind, int ref) {
     ArbiterIntent in;
     in.match = m.id;

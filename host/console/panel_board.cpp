@@ -3,6 +3,8 @@
 // branches: a smaller board for every game of its tree, with its rating.
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "console/panels.h"
 
@@ -104,56 +106,58 @@ void squares(const BoardView& b, ImVec2 o, float cell, bool coords, const UiStat
     ImGui::Dummy(ImVec2(margin + 8 * cell, 8 * cell + margin));
 }
 
-// A game that branches: a small board per game of the tree, each under its caption: rating,
-// board, where it split, its result once closed.
-void branch_boards(const MatchView& m, UiState& ui) {
-    ImGui::TextColored(color4(COLOR_INFO), "%s", m.tree_score.c_str());
+// Boards in a grid, each under its caption in its colour, as large as the panel allows.
+struct Captioned {
+    const std::string& caption;
+    const BoardView& view;
+    ImU32 colour;
+};
+void board_grid(const std::vector<Captioned>& boards, int cols, UiState& ui) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const int n = int(m.branches.size());
-    const int cols = n <= 1 ? 1 : 2;
+    const int n = int(boards.size());
     const int rows = (n + cols - 1) / cols;
     const float caption_h = 2 * ImGui::GetTextLineHeightWithSpacing();
     const float cell =
         std::floor(std::max(6.0f, std::min((avail.x / float(cols) - ui.fonts.px(12)) / 8,
                                            (avail.y / float(rows) - caption_h) / 8)));
     for (int i = 0; i < n; ++i) {
-        const BranchView& b = m.branches[std::size_t(i)];
+        const Captioned& b = boards[std::size_t(i)];
         if (i % cols) ImGui::SameLine();
         ImGui::BeginGroup();
-        const ImU32 colour = !b.open                   ? COLOR_DIM
-                             : !b.setup_board.empty()  ? COLOR_WARN
-                             : b.view.restore_required ? COLOR_BAD
-                                                       : COLOR_GOOD;
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 8 * cell);
-        ImGui::TextColored(color4(colour), "%s", b.caption.c_str());
+        ImGui::TextColored(color4(b.colour), "%s", b.caption.c_str());
         ImGui::PopTextWrapPos();
         squares(b.view, ImGui::GetCursorScreenPos(), cell, false, ui);
         ImGui::EndGroup();
     }
 }
 
-// A game's own pictures of its boards (a joined board and half-boards, say), in a grid, each
-// with its caption: green where play is now, dim when out of play for now.
-void picture_boards(const MatchView& m, UiState& ui) {
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const int n = int(m.pictures.size());
-    const int cols = n <= 1 ? 1 : n <= 4 ? 2 : 3;
-    const int rows = (n + cols - 1) / cols;
-    const float caption_h = 2 * ImGui::GetTextLineHeightWithSpacing();
-    const float cell =
-        std::floor(std::max(6.0f, std::min((avail.x / float(cols) - ui.fonts.px(12)) / 8,
-                                           (avail.y / float(rows) - caption_h) / 8)));
-    for (int i = 0; i < n; ++i) {
-        const PictureView& p = m.pictures[std::size_t(i)];
-        if (i % cols) ImGui::SameLine();
-        ImGui::BeginGroup();
-        const ImU32 colour = p.active ? COLOR_GOOD : p.dim ? COLOR_DIM : COLOR_INFO;
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 8 * cell);
-        ImGui::TextColored(color4(colour), "%s", p.caption.c_str());
-        ImGui::PopTextWrapPos();
-        squares(p.view, ImGui::GetCursorScreenPos(), cell, false, ui);
-        ImGui::EndGroup();
+// A game that branches: a small board per game of the tree, each under its caption: rating,
+// board, where it split, its result once closed.
+void branch_boards(const MatchView& m, UiState& ui) {
+    ImGui::TextColored(color4(COLOR_INFO), "%s", m.tree_score.c_str());
+    std::vector<Captioned> boards;
+    for (const BranchView& b : m.branches) {
+        const ImU32 colour = !b.open                   ? COLOR_DIM
+                             : !b.setup_board.empty()  ? COLOR_WARN
+                             : b.view.restore_required ? COLOR_BAD
+                                                       : COLOR_GOOD;
+        boards.push_back({b.caption, b.view, colour});
     }
+    board_grid(boards, boards.size() <= 1 ? 1 : 2, ui);
+}
+
+// A game's own pictures of its boards (a joined board and half-boards, say): green where play
+// is now, dim when out of play for now.
+void picture_boards(const MatchView& m, UiState& ui) {
+    std::vector<Captioned> boards;
+    for (const PictureView& p : m.pictures)
+        boards.push_back({p.caption, p.view,
+                          p.active ? COLOR_GOOD
+                          : p.dim  ? COLOR_DIM
+                                   : COLOR_INFO});
+    const std::size_t n = boards.size();
+    board_grid(boards, n <= 1 ? 1 : n <= 4 ? 2 : 3, ui);
 }
 
 }  // namespace

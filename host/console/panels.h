@@ -140,6 +140,14 @@ void open_intent(UiState& ui, const ArbiterIntent& intent);
 // Opens the confirmation dialog for a game's own input on `match` (a game's button); the dialog
 // asks for the side, the game's fields (GamePanels::draw_entry_fields) and the note.
 void open_game_input(UiState& ui, const MatchView& match, engine::GameInput input);
+// A game's buttons for its own inputs (GamePanels::draw_actions), two to a row under `heading`,
+// each opening open_game_input with its kind; none works once the match has a result.
+struct GameInputButton {
+    const char* kind;
+    const char* label;
+};
+void game_input_buttons(const MatchView& match, UiState& ui, const char* heading,
+                        const std::vector<GameInputButton>& buttons);
 // The intent the dialog describes now (its fields read back), for Confirm and the tests.
 ArbiterIntent form_intent(const ActionForm& form, const MatchView* match, const char* arbiter);
 

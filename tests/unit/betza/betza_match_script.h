@@ -114,12 +114,16 @@ struct BetzaScript {
     // The opening of match_test's whole game up to Fool's mate on 0+1 (army 0 passes to Bob,
     // Alice is out; army 2 on move): the decisions of the mating move.
     std::vector<engine::Decision> to_fools_mate() {
+        to_before_fools_mate();
+        return play(1, 0, 1, "d8h4");
+    }
+    // The same up to Fool's mate's last move: army 1 (Bob) on move, Alice's f3 and g4 played.
+    void to_before_fools_mate() {
         play(0, 0, 1, "f2f3");
         play(1, 0, 1, "e7e5");
         play(2, 2, 3, "d2d4");
         play(3, 2, 3, "f7f6");
         play(0, 0, 1, "g2g4");
-        return play(1, 0, 1, "d8h4");
     }
     std::vector<engine::Decision> arbiter(engine::ArbiterActionKind kind, std::string result = "") {
         engine::ArbiterAction a;

@@ -85,11 +85,7 @@ TEST(BETZA_A21, AMoveOnOneHalfBoardIsReadFromItsBoard) {
 
 TEST(BETZA_4_3, AMoveAcrossTheJoinIsALiftOnOneBoardAndAPlaceOnTheOther) {
     BetzaScript s(with_boards());
-    s.play(0, 0, 1, "f2f3");
-    s.play(1, 0, 1, "e7e5");
-    s.play(2, 2, 3, "d2d4");
-    s.play(3, 2, 3, "f7f6");
-    s.play(0, 0, 1, "g2g4");
+    s.to_before_fools_mate();
     s.pair(1, 0, 1);
     // Fool's mate: Bob's queen leaves his own board (joined d8 is his e1, seen from his seat:
     // a Black layout's queen stands on its e-file) and is set on Alice's board at h4.
@@ -188,12 +184,6 @@ TEST(BETZA_A21, TheManSetDownMustBeTheOneThatMoved) {
     EXPECT_EQ(read_pair(g, pair, first, second).kind, HalfBoardReading::Kind::UNEXPLAINED);
 }
 
-}  // namespace
-}  // namespace venue::games::betza
-
-namespace venue::games::betza {
-namespace {
-
 // What the console draws of the boards: the pushed pair's joined board, then every half-board as
 // its DGT board should show it, a square that differs on the board framed.
 TEST(BETZA_A21, ThePicturesShowTheJoinedBoardAndEachHalfBoardWithWhatDiffersFramed) {
@@ -215,19 +205,9 @@ TEST(BETZA_A21, ThePicturesShowTheJoinedBoardAndEachHalfBoardWithWhatDiffersFram
     EXPECT_TRUE(pictures[4].marked.empty());
 }
 
-}  // namespace
-}  // namespace venue::games::betza
-
-namespace venue::games::betza {
-namespace {
-
 TEST(BETZA_A21, AManSetDownOnThePartnersBoardBeforeItsOwnBoardSettledIsAMoveUnderWay) {
     BetzaScript s(with_boards());
-    s.play(0, 0, 1, "f2f3");
-    s.play(1, 0, 1, "e7e5");
-    s.play(2, 2, 3, "d2d4");
-    s.play(3, 2, 3, "f7f6");
-    s.play(0, 0, 1, "g2g4");
+    s.to_before_fools_mate();
     s.pair(1, 0, 1);
     // Bob's queen is on Alice's h4 before his own board, where it still stands, has settled.
     EXPECT_TRUE(settle(s, 0, shown(s, 0, {{"h4", 'q'}})).empty()) << "no flag: a move under way";

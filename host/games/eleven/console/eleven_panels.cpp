@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "console/panels.h"
 
@@ -33,18 +34,13 @@ constexpr ArbiterInput INPUTS[] = {
 };
 
 void draw_actions(const MatchView& m, UiState& ui) {
-    ImGui::Separator();
-    ImGui::TextDisabled("Chess Eleven: the ball, and what the board or the hub would declare");
-    const bool playing = m.result == "*";
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    ImGui::BeginDisabled(!playing);
-    int n = 0;
-    for (const ArbiterInput& a : INPUTS) {
-        if (n++ % 2) ImGui::SameLine();
-        if (ImGui::Button(a.label, ImVec2(w, 0)))
-            open_game_input(ui, m, {m.id, a.kind, 0, "", {}, "", ""});
-    }
-    ImGui::EndDisabled();
+    static const std::vector<GameInputButton> buttons = [] {
+        std::vector<GameInputButton> b;
+        for (const ArbiterInput& a : INPUTS) b.push_back({a.kind, a.label});
+        return b;
+    }();
+    game_input_buttons(m, ui, "Chess Eleven: the ball, and what the board or the hub would declare",
+                       buttons);
 }
 
 // The dialog's text field, read into the input's arguments.
