@@ -36,10 +36,7 @@ engine::MatchConfig with_boards() {
 // letter).
 std::string shown(const BetzaScript& s, int board,
                   const std::vector<std::pair<std::string, char>>& changes = {}) {
-    sensing::Placement p{};
-    const HalfView v = expected_view(s.game().position(), board);
-    for (int i = 0; i < HALF_SQUARES; ++i)
-        p[std::size_t(chess::make_square(i % HALF_FILES, i / HALF_FILES))] = v.near[std::size_t(i)];
+    sensing::Placement p = placement_of(expected_view(s.game().position(), board));
     for (const auto& [square, letter] : changes) {
         const auto placed = sensing::parse_placement(
             letter == '.' ? "8/8/8/8/8/8/8/8" : std::string(1, letter) + "7/8/8/8/8/8/8/8");

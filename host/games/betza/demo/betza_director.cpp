@@ -19,11 +19,7 @@ char fen_letter(Piece p) {
 
 // What half-board `board` of `position` looks like on its DGT board.
 sensing::Placement placement_of(const ArmyPosition& position, int board) {
-    sensing::Placement p{};
-    const HalfView v = expected_view(position, board);
-    for (int i = 0; i < HALF_SQUARES; ++i)
-        p[std::size_t(chess::make_square(i % HALF_FILES, i / HALF_FILES))] = v.near[std::size_t(i)];
-    return p;
+    return betza::placement_of(expected_view(position, board));
 }
 
 // The DGT square that local square `s` is.

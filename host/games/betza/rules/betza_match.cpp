@@ -613,14 +613,6 @@ std::optional<HalfView> view_in(const std::map<int, std::string>& placements, in
     return sensed_view(*placement);
 }
 
-std::string placement_text(const HalfView& v) {
-    sensing::Placement p{};
-    for (int i = 0; i < HALF_SQUARES; ++i)
-        p[std::size_t(chess::make_square(i % HALF_FILES, i / HALF_FILES))] = v.near[std::size_t(i)];
-    for (chess::Square s : v.far) p[std::size_t(s)] = chess::W_PAWN;  // never kept for leaving_
-    return sensing::to_string(p);
-}
-
 }  // namespace
 
 HalfView BetzaMatch::seen_view(int board) const {
@@ -647,7 +639,7 @@ void BetzaMatch::note_leaving(const std::vector<HalfView>& before) {
                 any = true;
             }
         }
-        if (any) leaving_[b] = placement_text(leaving);
+        if (any) leaving_[b] = sensing::to_string(placement_of(leaving));
     }
 }
 

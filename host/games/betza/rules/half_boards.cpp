@@ -70,6 +70,14 @@ HalfView sensed_view(const sensing::Placement& placement) {
     return v;
 }
 
+sensing::Placement placement_of(const HalfView& view) {
+    sensing::Placement p{};
+    for (int i = 0; i < HALF_SQUARES; ++i)
+        p[std::size_t(chess::make_square(i % HALF_FILES, i / HALF_FILES))] =
+            view.near[std::size_t(i)];
+    return p;
+}
+
 HalfBoardReading read_pair(const BetzaGame& game, const Pair& pair, const HalfView& first,
                            const HalfView& second) {
     const ArmyPosition& now = game.position();

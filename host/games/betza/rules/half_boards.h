@@ -41,8 +41,10 @@ struct HalfView {
 
 // The half-board `board` as the game holds it, as a DGT board would show it.
 HalfView expected_view(const ArmyPosition& position, int board);
-// A sensed DGT board's placement as a half-board.
+// A sensed DGT board's placement as a half-board, and a half-board's near half as a DGT board's
+// placement (the far half empty).
 HalfView sensed_view(const sensing::Placement& placement);
+sensing::Placement placement_of(const HalfView& view);
 
 struct HalfBoardReading {
     enum class Kind {
