@@ -10,11 +10,6 @@ namespace venue::io {
 
 namespace {
 
-// A Handshake or Heartbeat whose hub time lies this far behind the hub clock extrapolated from
-// the last reading means the hub restarted (its clock counts from boot). Generous: USB latency
-// and scheduling never come near it.
-constexpr HostNanos CLOCK_RESTART_TOLERANCE_NS = 1'000'000'000;
-
 std::string refusal_message(const wire::Handshake& h) {
     char text[256];
     std::snprintf(
@@ -129,11 +124,14 @@ void HubSession::on_frame(const std::uint8_t* payload, std::size_t len, HostNano
     (void)wire::visit_to_host(payload, len, r);
 }
 
-bool HubSession::hub_clock_restarted(std::uint64_t hub_us, HostNanos now) const {
-    if (last_hub_arrival_ == 0) return false;
-    const auto expected_us =
-        static_cast<std::int64_t>(last_hub_us_) + (now - last_hub_arrival_) / 1000;
-    return static_cast<std::int64_t>(hub_us) + CLOCK_RESTART_TOLERANCE_NS / 1000 < expected_us;
+// The hub's clock counts from its boot and never goes back within one: an earlier reading than
+// the last one is a new boot. A reading that is merely behind the host's clock is not: a host
+// stalled for seconds (its pty or USB worker not scheduled, the machine suspended) reads a
+// backlog whose hub times are as old as the stall, and calling that a reboot would throw away
+// the session, fail the commands in flight and report a restart that never happened. The boot
+// count, which the hub keeps in EEPROM, is the authoritative sign.
+bool HubSession::hub_clock_went_back(std::uint64_t hub_us) const {
+    return last_hub_arrival_ != 0 && hub_us < last_hub_us_;
 }
 
 void HubSession::note_hub_clock(std::uint64_t hub_us, HostNanos now) {
@@ -159,7 +157,7 @@ void HubSession::on_handshake(const wire::Handshake& h, HostNanos now) {
     const bool reboot =
         handshake_.has_value() &&
         (h.hub_serial != handshake_->hub_serial || h.boot_count != handshake_->boot_count ||
-         h.next_seq < expected_ || hub_clock_restarted(h.hub_time_us, now));
+         h.next_seq < expected_ || hub_clock_went_back(h.hub_time_us));
     if (reboot) ++stats_.reboots;
     const bool new_session = !handshake_.has_value() || reboot;
     if (new_session) {
@@ -226,7 +224,7 @@ void HubSession::on_heartbeat(const wire::Heartbeat& h, HostNanos now) {
     // The ArmyStatus sent just before this Heartbeat, or none: the hub is not in army mode.
     std::optional<wire::ArmyStatus> army = std::exchange(army_status_pending_, std::nullopt);
     if (state_ != HubSessionState::RUNNING) return;  // may be a rebooted hub: wait for Handshake
-    if (h.boot_count != handshake_->boot_count || hub_clock_restarted(h.hub_time_us, now) ||
+    if (h.boot_count != handshake_->boot_count || hub_clock_went_back(h.hub_time_us) ||
         h.next_seq < expected_) {
         // The hub rebooted and its boot Handshake was lost: open this boot's session.
         say_hello(now);

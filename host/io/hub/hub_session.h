@@ -166,7 +166,7 @@ class HubSession {
     void request_resend(HostNanos now, bool force);
     void send_ack_if_due(bool force);
     void start_new_session(const wire::Handshake& h, HostNanos now);
-    bool hub_clock_restarted(std::uint64_t hub_us, HostNanos now) const;
+    bool hub_clock_went_back(std::uint64_t hub_us) const;
     void note_hub_clock(std::uint64_t hub_us, HostNanos now);
     void pump_commands(HostNanos now);
     void send_command(PendingCommand& c, HostNanos now);

@@ -54,6 +54,7 @@ void HubRigThread::run() {
     Clock::time_point wall_base = Clock::now();
     uint64_t rig_base = 0;
     double paced_speed = -1;
+    Clock::time_point rested = Clock::now();
     if (on_ready_) on_ready_(pty_.slave_path());
     while (!stop_) {
         std::vector<HubReport> reports;
@@ -75,22 +76,31 @@ void HubRigThread::run() {
         if (!running) break;
 
         const double speed = speed_;
-        if (speed <= 0) continue;
-        if (speed != paced_speed) {  // (re)start pacing from here
-            paced_speed = speed;
-            wall_base = Clock::now();
-            rig_base = rig_now;
+        if (speed > 0) {
+            if (speed != paced_speed) {  // (re)start pacing from here
+                paced_speed = speed;
+                wall_base = Clock::now();
+                rig_base = rig_now;
+            }
+            const double hub_us = static_cast<double>(rig_now - rig_base) / HUB_CYCLES_PER_US;
+            const auto target =
+                wall_base + std::chrono::microseconds(static_cast<int64_t>(hub_us / speed));
+            const auto now = Clock::now();
+            if (target > now) {
+                std::this_thread::sleep_until(target);
+                rested = Clock::now();
+            } else if (now - target > std::chrono::milliseconds(50)) {
+                // Far behind (a loaded machine): do not race to catch up; pace from here.
+                wall_base = now;
+                rig_base = rig_now;
+            }
+        } else {
+            paced_speed = -1;  // pacing starts afresh when a speed is set again
         }
-        const double hub_us = static_cast<double>(rig_now - rig_base) / HUB_CYCLES_PER_US;
-        const auto target =
-            wall_base + std::chrono::microseconds(static_cast<int64_t>(hub_us / speed));
-        const auto now = Clock::now();
-        if (target > now) {
-            std::this_thread::sleep_until(target);
-        } else if (now - target > std::chrono::milliseconds(50)) {
-            // Far behind (a loaded machine): do not race to catch up; pace from here.
-            wall_base = now;
-            rig_base = rig_now;
+        // Unpaced or behind, still never a thread that does not sleep (see RUN_WITHOUT_REST).
+        if (Clock::now() - rested >= RUN_WITHOUT_REST) {
+            std::this_thread::sleep_for(REST);
+            rested = Clock::now();
         }
     }
     finished_ = true;

@@ -431,6 +431,47 @@ TEST(HubSession, RebootAfterAShortUptimeIsSeenInAHeartbeatsBootCount) {
     EXPECT_EQ(connected[0].handshake.boot_reason, wire::BootReason::WATCHDOG);
 }
 
+// A host that did not run for seconds (on Linux a pty or USB serial reader waits for the
+// kernel's tty worker, which a busy machine may not schedule) reads the hub's backlog at once:
+// its hub times are as old as the stall, far behind the host's clock. The boot count and the
+// seqs say it is the same boot, and the clock did not go back: the session goes on.
+TEST(HubSession, AHostStallIsNoHubReboot) {
+    Connected c;
+    c.feed(frame(heartbeat(5'100'000, 1, 1)), T0 + 100 * MS);
+    (void)sent(c.s);
+    Bytes backlog;
+    for (std::uint64_t hub_us = 5'200'000; hub_us <= 8'000'000; hub_us += 100'000) {
+        backlog = backlog + frame(heartbeat(hub_us, 1, hub_us < 6'000'000 ? 1 : 2));
+        if (hub_us == 5'900'000) backlog = backlog + frame(press(1, 5'950'000));
+    }
+    c.feed(backlog, T0 + 4'000 * MS);  // 3.9 s after the last read
+    EXPECT_EQ(c.s.state(), HubSessionState::RUNNING);
+    EXPECT_TRUE(only<wire::Hello>(sent(c.s)).empty());
+    const auto events = c.s.take_events();
+    EXPECT_TRUE(only_events<io::HubConnected>(events).empty());
+    EXPECT_TRUE(only_events<io::HubEventsLost>(events).empty());
+    const auto inputs = only_events<io::HubInput>(events);
+    ASSERT_EQ(inputs.size(), 1u);
+    EXPECT_EQ(inputs[0].session, 1u);
+    EXPECT_EQ(c.s.stats().reboots, 0u);
+}
+
+// With the boot count and the seqs unchanged (a hub whose EEPROM write failed), a hub clock
+// that reads earlier than before is a new boot all the same.
+TEST(HubSession, AHubClockThatGoesBackIsAReboot) {
+    Connected c;
+    c.feed(frame(heartbeat(5'100'000, 1, 1)), T0 + 100 * MS);
+    (void)sent(c.s);
+    c.feed(frame(heartbeat(90'000, 1, 1)), T0 + 400 * MS);
+    EXPECT_EQ(c.s.state(), HubSessionState::HELLO_SENT);
+    EXPECT_EQ(only<wire::Hello>(sent(c.s)).size(), 1u);
+    c.feed(frame(handshake(95'000)), T0 + 405 * MS);
+    const auto connected = only_events<io::HubConnected>(c.s.take_events());
+    ASSERT_EQ(connected.size(), 1u);
+    EXPECT_TRUE(connected[0].rebooted);
+    EXPECT_EQ(c.s.stats().reboots, 1u);
+}
+
 // The first Handshake a host sees may be the one announced at boot: it is answered with a Hello
 // (the hub serves only a host that said Hello in this boot), and the answer connects.
 TEST(HubSession, ABootAnnouncementIsAnsweredWithAHello) {
