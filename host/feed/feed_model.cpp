@@ -1,6 +1,7 @@
 #include "feed/feed_model.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <type_traits>
 
@@ -95,6 +96,42 @@ json squares_json(const std::vector<chess::Square>& squares) {
     json a = json::array();
     for (chess::Square s : squares) a.push_back(chess::square_to_string(s));
     return a;
+}
+
+// A picture's men as the first field of a FEN ("8/8/8/8/8/8/PPPPPPPP/RNBQKBNR").
+std::string placement_of(const std::array<chess::Piece, 64>& squares) {
+    constexpr char LETTER[] = " PNBRQK";
+    std::string text;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const chess::Piece p = squares[std::size_t(chess::make_square(file, rank))];
+            if (p == chess::NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (empty) text += char('0' + empty);
+            empty = 0;
+            const char letter = LETTER[chess::type_of(p)];
+            text += chess::color_of(p) == chess::WHITE ? letter : char(letter - 'A' + 'a');
+        }
+        if (empty) text += char('0' + empty);
+        if (rank) text += '/';
+    }
+    return text;
+}
+
+// The boards a game draws that are not one chess game's (Match::board_pictures): the board two
+// half-boards make when pushed together, and each half-board, with the squares to look at.
+json pictures_json(const engine::Match& match) {
+    json list = json::array();
+    for (const engine::BoardPicture& p : match.board_pictures())
+        list.push_back({{"caption", p.caption},
+                        {"placement", placement_of(p.squares)},
+                        {"marked", squares_json(p.marked)},
+                        {"active", p.active},
+                        {"dim", p.dim}});
+    return list;
 }
 
 json team_json(const engine::Match& match, int team) {
@@ -420,6 +457,7 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
         entry["label"] = match.side_label(side);
         entry["half_points"] = standing.of(side);
         entry["on_move"] = !over && side == on_move;
+        entry["played_by"] = match.side_played_by(side);
         sides.push_back(std::move(entry));
         score_text += (side ? "-" : "") + points_text(standing.of(side));
     }
@@ -450,6 +488,7 @@ json match_document(const engine::Match& match, const MatchMemory* memory) {
         doc["facts"] = std::move(list);
     }
     if (const auto field = match.field_view()) doc["field"] = field_json(*field);
+    if (json pictures = pictures_json(match); !pictures.empty()) doc["pictures"] = pictures;
     // A game of two sides also as White's and Black's, as overlays written for two read it.
     if (match.side_count() == 2) {
         doc["teams"] = {{"white", std::move(teams[chess::WHITE])},

@@ -328,7 +328,8 @@ void FeedServer::Impl::routes() {
                text("{\"api_version\":1,\"endpoints\":[\"/api/v1/event\",\"/api/v1/matches\","
                     "\"/api/v1/matches/{id}\",\"/api/v1/stream\",\"/api/v1/schema\","
                     "\"/api/v1/stats\",\"/pgn\",\"/pgn/{id}\",\"/overlay/scoreboard\","
-                    "\"/overlay/board\",\"/overlay/claim\",\"/overlay/tree\",\"/overlay/field\"]}"),
+                    "\"/overlay/board\",\"/overlay/claim\",\"/overlay/tree\",\"/overlay/field\","
+                    "\"/overlay/sides\"]}"),
                JSON_TYPE);
     });
     http.Get("/api/v1/event", [this](const httplib::Request&, httplib::Response& res) {
@@ -389,7 +390,7 @@ void FeedServer::Impl::routes() {
         }
         answer(res, it->second, PGN_TYPE);
     });
-    http.Get("/overlay/(scoreboard|board|claim|tree|field)",
+    http.Get("/overlay/(scoreboard|board|claim|tree|field|sides)",
              [this](const httplib::Request& req, httplib::Response& res) {
                  auto d = documents();
                  answer(res, text(overlay_page(req.matches[1].str(), d->event ? *d->event : "{}")),

@@ -65,6 +65,7 @@ std::string overlay_page(std::string_view name, const std::string& event_json) {
     if (name == "claim") return page("Venue claim", overlay_asset("claim.html"), event_json);
     if (name == "tree") return page("Venue branch tree", overlay_asset("tree.html"), event_json);
     if (name == "field") return page("Venue field", overlay_asset("field.html"), event_json);
+    if (name == "sides") return page("Venue sides", overlay_asset("sides.html"), event_json);
     return "";
 }
 
@@ -88,9 +89,9 @@ std::string index_page(const std::string& event_json) {
         for (const auto& m : doc["matches"]) {
             const std::string id = html_escape(m.value("id", ""));
             std::string teams;
-            if (m.contains("teams"))
-                teams = html_escape(m["teams"]["white"].value("name", "")) + " – " +
-                        html_escape(m["teams"]["black"].value("name", ""));
+            if (m.contains("sides") && m["sides"].is_array())
+                for (const auto& side : m["sides"])
+                    teams += (teams.empty() ? "" : " – ") + html_escape(side.value("name", ""));
             s += "<tr><td>" + id + "</td><td>" + teams + "</td><td>";
             // The branch tree for a match that plays one (its boards carry branches), the claim
             // indicator for the other games.
@@ -101,7 +102,10 @@ std::string index_page(const std::string& event_json) {
             // A game on a field of points (its document carries "field") has the field instead
             // of the board.
             const bool field = m.contains("field");
-            for (const char* o : {"scoreboard", field ? "field" : "board", tree ? "tree" : "claim"})
+            // A game of more than two sides has its table of sides for a scoreboard.
+            const bool many = m.contains("sides") && m["sides"].is_array() && m["sides"].size() > 2;
+            for (const char* o : {many ? "sides" : "scoreboard", field ? "field" : "board",
+                                  tree ? "tree" : "claim"})
                 s += std::string("<a href=\"/overlay/") + o + "?match=" + id + "\">" + o + "</a> ";
             s += "</td><td><a href=\"/pgn/" + id + "\">/pgn/" + id + "</a></td></tr>\n";
         }

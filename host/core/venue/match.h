@@ -206,6 +206,9 @@ class Match {
     std::string side_label(int side) const;
     // Player `index` of side `side` (config().side(side).players).
     virtual PlayerStatus player_status(int side, int index) const;
+    // The side whose players play side `side` now: itself, unless the game passes sides between
+    // players (an army that is mated and passes to the player who mated it).
+    virtual int side_played_by(int side) const { return side; }
     // The base: the result's points (none each while playing). A game that weighs its results or
     // counts as it goes answers its own.
     virtual Standing standing() const;

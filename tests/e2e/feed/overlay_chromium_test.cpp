@@ -11,6 +11,7 @@
 #include <iterator>
 
 #include "../../support/business_tree.h"
+#include "../../unit/betza/betza_match_script.h"
 #include "config/venue_config.h"
 #include "feed/feed_model.h"
 #include "feed/feed_server.h"
@@ -294,6 +295,57 @@ TEST_F(Overlays, TheFieldShowsEveryPieceAndTheBallOnItsPoint) {
     run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
                  png.string() + " '" + base + "/overlay/field?match=gb1'"));
     EXPECT_TRUE(std::filesystem::exists(png)) << png;
+}
+
+// Betza's game, four armies (tests/unit/betza): Fool's mate on the pair 0 + 1 hands army 0 to
+// Bob and puts Alice out; army 2 then pushes 2 + 3. The sides overlay lists every army with who
+// plays it now, who is on move and who is out, and the capture is in the status line (a headline
+// of the game); the board overlay draws the pushed pair's board with its caption.
+TEST_F(Overlays, TheSidesShowWhoPlaysEachArmyAndTheBoardThePushedPair) {
+    games::betza::BetzaRules seating;
+    seating.order = games::betza::BattingOrder::SEATING_CLOCKWISE;  // 0, 1, 2, 3; none drawn
+    games::betza::test::BetzaScript script(games::betza::test::betza_config(seating));
+    script.to_fools_mate();
+    ASSERT_EQ(script.game().controller_of(0), 1);
+    ASSERT_EQ(script.game().army_on_move(), 2);
+    script.pair(2, 2, 3);
+    Applying a;
+    for (const engine::EventBody& e : script.events) a.send(e);
+    FeedMemory memory;
+    server_->publish(make_update(a.state, a.applied, memory));
+    const std::string base = "http://127.0.0.1:" + std::to_string(server_->port());
+    const std::string sides = run(chromium("--dump-dom '" + base + "/overlay/sides?match=z1'"));
+    EXPECT_NE(sides.find("class=\"side out\" data-side=\"0\" data-played-by=\"1\""),
+              std::string::npos)
+        << sides;
+    EXPECT_NE(sides.find("played by Bob"), std::string::npos);
+    EXPECT_NE(sides.find("class=\"side on-move\" data-side=\"2\" data-played-by=\"2\""),
+              std::string::npos);
+    EXPECT_NE(sides.find("class=\"side\" data-side=\"3\" data-played-by=\"3\""), std::string::npos);
+    EXPECT_NE(sides.find("data-fact=\"Armies\""), std::string::npos) << sides;
+    const std::string status = text_of(sides, "sstatus");
+    EXPECT_NE(status.find("Alice"), std::string::npos) << status;
+    const std::string board = run(chromium("--dump-dom '" + base + "/overlay/board?match=z1'"));
+    EXPECT_NE(text_of(board, "to-move").find("Pushed pair 2+3"), std::string::npos)
+        << text_of(board, "to-move");
+    // The men drawn in the board's grid (the page's script also holds the markup's text).
+    const auto grid = board.find("id=\"board\"");
+    const auto end = board.find("id=\"caption\"");
+    ASSERT_NE(grid, std::string::npos) << board;
+    std::size_t men = 0;
+    for (auto at = board.find("class=\"pc ", grid); at < end;
+         at = board.find("class=\"pc ", at + 1))
+        ++men;
+    EXPECT_EQ(men, 32u) << "two armies of 16 on the pushed pair";
+    const std::string index = run(chromium("--dump-dom '" + base + "/'"));
+    EXPECT_NE(index.find("/overlay/sides?match=z1"), std::string::npos);
+    for (const char* page : {"sides", "board"}) {
+        const auto png = shots_ / (std::string("betza-") + page + ".png");
+        std::filesystem::remove(png);
+        run(chromium("--window-size=1920,1080 --default-background-color=00000000 --screenshot=" +
+                     png.string() + " '" + base + "/overlay/" + page + "?match=z1'"));
+        EXPECT_TRUE(std::filesystem::exists(png)) << png;
+    }
 }
 
 }  // namespace

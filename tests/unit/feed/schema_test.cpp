@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "../../support/grassi_config.h"
 #include "../../support/ring_match.h"
 #include "../../support/turns_match.h"
+#include "../../unit/betza/betza_match_script.h"
 #include "feed/feed_model.h"
 #include "feed/feed_schema.h"
 #include "feed_script.h"
@@ -173,6 +175,47 @@ TEST(FeedSchema, TheCheckerCatchesWhatTheSchemaForbids) {
     json bad_claim = m;
     bad_claim["claim"] = json{{"holder", 3}, {"latest", nullptr}};
     EXPECT_FALSE(check.check(bad_claim, "/$defs/match").empty());
+}
+
+// Betza's game, four armies (tests/unit/betza): after Fool's mate on 0 + 1 and army 2's push of
+// 2 + 3, the document is valid, says who plays each army (army 0: Bob's side), draws the pushed
+// pair first and every half-board after it, and lists the capture and the elimination among
+// its incidents (headlines of the game), each with its rule.
+TEST(FeedSchema, ArmiesTheirPlayersThePushedPairAndTheCapturesAreInTheDocument) {
+    games::betza::BetzaRules seating;
+    seating.order = games::betza::BattingOrder::SEATING_CLOCKWISE;  // 0, 1, 2, 3; none drawn
+    games::betza::test::BetzaScript script(games::betza::test::betza_config(seating));
+    script.to_fools_mate();
+    script.pair(2, 2, 3);
+    std::vector<runtime::Applied> applied;
+    engine::VenueState state;
+    for (const engine::EventBody& e : script.events) {
+        engine::Event ev{std::int64_t(applied.size() + 1) * 1'000'000, std::nullopt, e};
+        applied.push_back({std::int64_t(applied.size() + 1), ev, state.apply(ev)});
+    }
+    FeedMemory memory;
+    const auto update = make_update(state, applied, memory);
+    const json doc = json::parse(update.matches.at("z1"));
+    SchemaCheck check(schema());
+    EXPECT_EQ(joined(check.check(doc, "/$defs/match")), "");
+    ASSERT_EQ(doc.at("sides").size(), 4u);
+    EXPECT_EQ(doc["sides"][0]["played_by"], 1);
+    EXPECT_EQ(doc["sides"][2]["played_by"], 2);
+    EXPECT_TRUE(doc["sides"][0]["players"][0]["out"]);
+    EXPECT_TRUE(doc["sides"][2]["on_move"]);
+    ASSERT_EQ(doc.at("pictures").size(), 5u) << "the pushed pair and four half-boards";
+    EXPECT_TRUE(doc["pictures"][0]["active"]);
+    EXPECT_NE(doc["pictures"][0]["caption"].get<std::string>().find("2+3"), std::string::npos)
+        << doc["pictures"][0]["caption"];
+    EXPECT_EQ(doc["pictures"][1]["placement"], "8/8/8/8/6Pq/5P2/PPPPP2P/RNBQKBNR")
+        << "half-board 0: f3 and g4 played, and the queen that mated on h4";
+    std::set<std::string> headlines;
+    for (const json& i : doc.at("incidents"))
+        if (i["kind"] == "news")
+            headlines.insert(i["news"].get<std::string>() + " " + i["rule"].get<std::string>());
+    EXPECT_TRUE(headlines.count("army_captured BETZA-7")) << doc["incidents"].dump();
+    EXPECT_TRUE(headlines.count("player_eliminated BETZA-9")) << doc["incidents"].dump();
+    EXPECT_FALSE(headlines.count("moved BETZA-6")) << "a move is no headline";
 }
 
 // A game that names what its clock faces count and says facts of its own (Chess Eleven): the

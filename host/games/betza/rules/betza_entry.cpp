@@ -110,6 +110,9 @@ const engine::GameRules& rules() {
         .boards = &boards,
         .validate = &validate,
         .make_match = &make,
+        // The TV's live stream: an army changing hands, an army or a player out, the end.
+        .headline_news = {"army_captured", "control_reassigned", "army_retired",
+                          "player_eliminated", "game_ended"},
     };
     return game;
 }

@@ -762,6 +762,11 @@ engine::PlayerStatus BetzaMatch::player_status(int side, int index) const {
     return s;
 }
 
+int BetzaMatch::side_played_by(int side) const {
+    if (!game_ || side < 0 || side >= game_->armies()) return side;
+    return game_->controller_of(side);
+}
+
 std::vector<std::pair<std::string, std::string>> BetzaMatch::facts() const {
     std::vector<std::pair<std::string, std::string>> f;
     if (!game_) {

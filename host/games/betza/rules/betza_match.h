@@ -62,6 +62,8 @@ class BetzaMatch : public engine::Match {
     // The army on move (a side is an army); 0 while the batting order is not drawn.
     int side_on_move() const override;
     engine::PlayerStatus player_status(int side, int index) const override;
+    // Player p is side p's player: an army is played by its controller's side.
+    int side_played_by(int side) const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;
     bool wants_seed() const override;
     std::string extra_snapshot() const override;
