@@ -1,13 +1,13 @@
 #include "feed/feed_model.h"
 
 #include <algorithm>
-#include <array>
 #include <set>
 #include <type_traits>
 
 #include "chess/pgn.h"
 #include "chess/san.h"
 #include "chess/uci.h"
+#include "sensing/placement.h"
 #include "venue/chess_match.h"
 #include "venue/game_rules.h"
 #include "venue/pgn_export.h"
@@ -98,36 +98,13 @@ json squares_json(const std::vector<chess::Square>& squares) {
     return a;
 }
 
-// A picture's men as the first field of a FEN ("8/8/8/8/8/8/PPPPPPPP/RNBQKBNR").
-std::string placement_of(const std::array<chess::Piece, 64>& squares) {
-    constexpr char LETTER[] = " PNBRQK";
-    std::string text;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const chess::Piece p = squares[std::size_t(chess::make_square(file, rank))];
-            if (p == chess::NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) text += char('0' + empty);
-            empty = 0;
-            const char letter = LETTER[chess::type_of(p)];
-            text += chess::color_of(p) == chess::WHITE ? letter : char(letter - 'A' + 'a');
-        }
-        if (empty) text += char('0' + empty);
-        if (rank) text += '/';
-    }
-    return text;
-}
-
 // The boards a game draws that are not one chess game's (Match::board_pictures): the board two
 // half-boards make when pushed together, and each half-board, with the squares to look at.
 json pictures_json(const engine::Match& match) {
     json list = json::array();
     for (const engine::BoardPicture& p : match.board_pictures())
         list.push_back({{"caption", p.caption},
-                        {"placement", placement_of(p.squares)},
+                        {"placement", sensing::to_string(p.squares)},
                         {"marked", squares_json(p.marked)},
                         {"active", p.active},
                         {"dim", p.dim}});
