@@ -16,6 +16,7 @@
 #include "store/log_compare.h"
 #include "venue/chess_match.h"
 #include "venue/event_json.h"
+#include "venue/game_rules.h"
 #include "venue/match_record.h"
 #include "venue/pgn_export.h"
 #include "venue/transcript.h"
@@ -191,14 +192,28 @@ int export_pgn(const std::string& path, const std::string& match, const std::str
         return 2;
     }
     std::string text;
-    for (const auto& [id, m] : r->state.matches())
-        if (match.empty() || id == match)
-            for (const chess::PgnGame& part : engine::to_pgn_parts(*m))
-                text += chess::write_pgn(part);
-    if (text.empty() && !match.empty()) {
+    bool found = false;
+    for (const auto& [id, m] : r->state.matches()) {
+        if (!match.empty() && id != match) continue;
+        found = true;
+        const std::vector<chess::PgnGame> parts = engine::to_pgn_parts(*m);
+        // A game PGN cannot hold (armies on half-boards, a ball) has its record in JSON; saying
+        // so beats an empty file that looks like a failed export.
+        if (parts.empty()) {
+            const engine::GameRules* game = engine::find_game(m->config().game);
+            fmt::print(stderr,
+                       "venue export pgn: match '{}' ({}) has no PGN: its game is not one chess "
+                       "game on one board; `venue export record {}` writes its record\n",
+                       id, game ? game->display_name : m->config().game, path);
+        }
+        for (const chess::PgnGame& part : parts) text += chess::write_pgn(part);
+    }
+    if (!found && !match.empty()) {
         fmt::print(stderr, "venue export pgn: no match '{}' in {}\n", match, path);
         return 2;
     }
+    // Only matches without PGN were asked for: nothing written is an error, not a success.
+    if (found && text.empty()) return 2;
     return write_output(out, text);
 }
 
@@ -333,7 +348,10 @@ void register_log_commands(CLI::App& app) {
     CLI::App* pgn =
         exp->add_subcommand("pgn",
                             "Standard PGN of every game, with [%clk] after each move and stable\n"
-                            "broadcast headers ([Round \"round.board\"], [GameId]).");
+                            "broadcast headers ([Round \"round.board\"], [GameId]). A match whose\n"
+                            "game PGN cannot hold (armies on half-boards, a ball) is named on\n"
+                            "stderr, with `venue export record` for its record; exits 2 when no\n"
+                            "match asked for has PGN.");
     pgn->add_option("log", o->log, "The event log")->required();
     pgn->add_option("--match", o->match, "Only this match");
     pgn->add_option("-o,--output", o->out, "Write here instead of standard output");

@@ -206,10 +206,11 @@ int run_demo(const DemoOptions& o) {
         rc = rc ? rc : 1;
     }
     fmt::print("Wall time: {:.1f} s\n", wall);
-    fmt::print(
-        "Log: {}\n  venue replay {}\n  venue verify {}\n  venue export pgn {}\n"
-        "  venue export incidents {}\n  venue export record {}\n",
-        log_path, log_path, log_path, log_path, log_path, log_path);
+    fmt::print("Log: {}\n  venue replay {}\n  venue verify {}\n", log_path, log_path, log_path);
+    // PGN only for a game it can hold; every game has the JSON record.
+    if (match && !engine::to_pgn_parts(*match).empty())
+        fmt::print("  venue export pgn {}\n", log_path);
+    fmt::print("  venue export incidents {}\n  venue export record {}\n", log_path, log_path);
     return rc;
 }
 

@@ -329,6 +329,38 @@ TEST(BetzaMatch, MalformedInputsAreRefusedWithTheirClause) {
     EXPECT_TRUE(refused(s.input(0, "move", {{"uci", "f2f3"}}, "zz"), "BETZA-0.1"));
 }
 
+// The record reads without the joining map: each move names its man, its squares on the
+// half-boards as their owners see them, and the man it took (BETZA-4.3's map turns the second
+// board of a pair: joined d5 is e4 on board 1).
+TEST(BetzaMatch, EachMoveIsRecordedOnTheHalfBoardsWithTheManItTook) {
+    WholeGame s;
+    s.play(0, 0, 1, "e2e4");
+    s.play(1, 0, 1, "d7d5");
+    s.play(2, 2, 3, "d2d4");
+    s.play(3, 2, 3, "f7f6");
+    const auto took = s.play(0, 0, 1, "e4d5");
+    const GameNews* moved = news(took, "moved");
+    ASSERT_NE(moved, nullptr);
+    EXPECT_EQ(moved->facts.at("uci"), "e4d5");
+    EXPECT_EQ(moved->facts.at("piece"), "pawn");
+    EXPECT_EQ(moved->facts.at("from_board"), "0");
+    EXPECT_EQ(moved->facts.at("from"), "e4");
+    EXPECT_EQ(moved->facts.at("to_board"), "1");
+    EXPECT_EQ(moved->facts.at("to"), "e4");
+    EXPECT_EQ(moved->facts.at("captured"), "pawn");
+    EXPECT_EQ(moved->facts.at("captured_army"), "1");
+
+    const auto queen = s.play(1, 0, 1, "d8d5");  // Bob's queen takes back from his back rank
+    const GameNews* back = news(queen, "moved");
+    ASSERT_NE(back, nullptr);
+    EXPECT_EQ(back->facts.at("piece"), "queen");
+    EXPECT_EQ(back->facts.at("from_board"), "1");
+    EXPECT_EQ(back->facts.at("from"), "e1");
+    EXPECT_EQ(back->facts.at("to"), "e4");
+    EXPECT_EQ(back->facts.at("captured_army"), "0");
+    EXPECT_EQ(news(s.play(2, 2, 3, "c2c3"), "moved")->facts.count("captured"), 0u);
+}
+
 TEST(BetzaMatch, TheFactsSayTheOrderTheTurnAndWhoHoldsWhichArmy) {
     WholeGame s;
     s.fools_mate();

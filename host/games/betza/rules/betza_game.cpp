@@ -249,12 +249,16 @@ Decided BetzaGame::move(int army, Move input) {
     }
     const Move m = *found;
     std::vector<News> news;
-    const PlayedMove played = play_on_pair(position_, pair, m, chance);
     News moved;
     moved.kind = NewsKind::MOVED;
     moved.army = army;
     moved.pair = pair;
     moved.move = m;
+    moved.from = half_square(pair, m.from());
+    moved.to = half_square(pair, m.to());
+    moved.piece = piece.type;
+    const PlayedMove played = play_on_pair(position_, pair, m, chance);
+    moved.captured = played.captured;
     moved.clause = "BETZA-4";
     news.push_back(moved);
     used_ |= bits_of(pair);

@@ -85,7 +85,12 @@ struct News {
     int from_player = NO_PLAYER;
     int to_player = NO_PLAYER;
     Pair pair;
-    chess::Move move;
+    chess::Move move;  // MOVED: in the joined board's coordinates of `pair`
+    // MOVED: the same move on the half-boards (as their owners see them), the man that moved and
+    // the man it took, so a record reads without the joining map (BETZA-4.3).
+    HalfSquare from, to;
+    chess::PieceType piece = chess::NO_PIECE_TYPE;
+    Man captured;
     std::string clause;
     std::string reason;
 };

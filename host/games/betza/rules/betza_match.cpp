@@ -70,6 +70,11 @@ std::string pair_words(const Pair& p) {
     return std::to_string(p.first) + "+" + std::to_string(p.second);
 }
 
+// A half-board's square as its owner names it from the seat: "d1" is on his own back rank.
+std::string square_words(const HalfSquare& sq) {
+    return {char('a' + sq.file), char('1' + sq.rank)};
+}
+
 std::string list_words(const std::vector<int>& items) {
     std::string s;
     for (int i : items) s += (s.empty() ? "" : ", ") + std::to_string(i);
@@ -294,6 +299,15 @@ void BetzaMatch::report(const std::vector<News>& news, Out& out) {
             case NewsKind::MOVED:
                 facts["pair"] = pair_words(n.pair);
                 facts["uci"] = chess::to_uci(n.move);
+                facts["piece"] = chess::type_name(n.piece);
+                facts["from_board"] = std::to_string(n.from.board);
+                facts["from"] = square_words(n.from);
+                facts["to_board"] = std::to_string(n.to.board);
+                facts["to"] = square_words(n.to);
+                if (!n.captured.empty()) {
+                    facts["captured"] = chess::type_name(n.captured.type);
+                    facts["captured_army"] = std::to_string(n.captured.army);
+                }
                 why = "army " + std::to_string(n.army) + " plays " + chess::to_uci(n.move) +
                       " on " + pair_words(n.pair);
                 break;
