@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "../../unit/feed/json_schema_check.h"
 #include "demo_process.h"
@@ -21,6 +22,7 @@ using namespace e2e;
 struct FromLog {
     int pairs_pushed = 0, moves = 0, moves_entered = 0, settled = 0, captures = 0, retired = 0;
     int select_presses = 0, turn_presses = 0, flags = 0, unexplained = 0;
+    std::set<int> buttons;         // the hub buttons pressed
     std::vector<std::string> out;  // players eliminated, in order
     std::vector<std::string> refused;
     std::vector<engine::GameEnded> ended;
@@ -33,7 +35,10 @@ FromLog read_log(const std::string& log, runtime::ReplayOutcome& outcome) {
         if (auto* in = std::get_if<engine::GameInput>(&a.event.body))
             f.moves_entered += in->kind == "move";
         f.settled += std::holds_alternative<engine::BoardSettled>(a.event.body);
-        f.select_presses += std::holds_alternative<engine::ClaimPressed>(a.event.body);
+        if (auto* press = std::get_if<engine::ClaimPressed>(&a.event.body)) {
+            ++f.select_presses;
+            f.buttons.insert(press->button);
+        }
         f.turn_presses += std::holds_alternative<engine::ArmyTurnEnded>(a.event.body);
         f.flags += std::holds_alternative<engine::ArmyFlagFell>(a.event.body);
         for (const auto& d : a.decisions) {
@@ -126,6 +131,32 @@ TEST(BetzaDemoE2E, TwoArmiesAreFoolsMate) {
     EXPECT_EQ(f.out, std::vector<std::string>{"a"});
     ASSERT_EQ(f.ended.size(), 1u);
     EXPECT_EQ(f.state_hash, final_state(demo.out));
+}
+
+// Eight armies, the most a hub seats: eight boards, every select button (8 to 15), Fool's mate
+// on the four pairs side by side, four players out, and the four still in share the game,
+// entered by the arbiter (BETZA-A17).
+TEST(BetzaDemoE2E, EightArmiesOnEightBoardsPlayFourGamesSideBySide) {
+    const auto dir = fresh_dir("betza8");
+    const std::string log = (dir / "betza.sqlite").string();
+    Ran demo =
+        run(VENUE + " demo --game betza --players 8 --speed 2 --no-feed --log " + log + " 2>&1");
+    ASSERT_EQ(demo.status, 0) << demo.out;
+    runtime::ReplayOutcome outcome;
+    const FromLog f = read_log(log, outcome);
+    EXPECT_EQ(f.moves_entered, 0);
+    EXPECT_EQ(f.moves, 16) << demo.out;
+    EXPECT_EQ(f.pairs_pushed, 16);
+    EXPECT_EQ(f.buttons, (std::set<int>{8, 9, 10, 11, 12, 13, 14, 15}));
+    EXPECT_EQ(f.captures, 4);
+    EXPECT_EQ(f.unexplained, 0);
+    EXPECT_TRUE(f.refused.empty());
+    EXPECT_EQ(f.out, (std::vector<std::string>{"a", "c", "e", "g"}));
+    ASSERT_EQ(f.ended.size(), 1u);
+    EXPECT_EQ(f.ended[0].result, "0-1/2-0-1/2-0-1/2-0-1/2");
+    EXPECT_EQ(f.state_hash, final_state(demo.out));
+    Ran verify = run(VENUE + " verify " + log + " 2>&1");
+    EXPECT_EQ(verify.status, 0) << verify.out;
 }
 
 }  // namespace

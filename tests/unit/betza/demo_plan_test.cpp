@@ -28,7 +28,9 @@ Played play_plan(BetzaScript& s, const BetzaDemoPlan& plan) {
     };
     for (const BetzaAct& act : plan.acts) {
         SCOPED_TRACE("act of army " + std::to_string(act.army) + " " + act.uci);
-        if (act.kind != BetzaAct::Kind::TAKE_OFF && !s.game().ended()) {
+        const bool arbiters =
+            act.kind == BetzaAct::Kind::TAKE_OFF || act.kind == BetzaAct::Kind::SHARE_DRAW;
+        if (!arbiters && !s.game().ended()) {
             EXPECT_EQ(s.game().army_on_move(), act.army) << "the plan follows the batting order";
         }
         switch (act.kind) {
@@ -56,6 +58,9 @@ Played play_plan(BetzaScript& s, const BetzaDemoPlan& plan) {
                 count(s.send(engine::ArmyFlagFell{"z1", act.army}));
                 break;
             case BetzaAct::Kind::TAKE_OFF:
+                break;
+            case BetzaAct::Kind::SHARE_DRAW:
+                count(s.input(s.game().army_on_move(), "agree_draw"));
                 break;
         }
     }
@@ -87,8 +92,33 @@ TEST(BetzaDemoPlan, TwoArmiesAreFoolsMate) {
     EXPECT_EQ(s.game().standing().winner, 1);
 }
 
+// Three, five to eight armies: Fool's mate two by two side by side, the last of an odd count
+// alone; every odd army's player takes his neighbour's army, the players still in share it.
+TEST(BetzaDemoPlan, AnyOtherNumberOfArmiesPlaysFoolsMatesSideBySideAndShares) {
+    for (int armies : {3, 5, 6, 7, 8}) {
+        SCOPED_TRACE(std::to_string(armies) + " armies");
+        BetzaDemoPlan plan = betza_demo_plan(armies, 30'000);
+        plan.match.id = "z1";
+        BetzaScript s(plan.match);
+        Played p = play_plan(s, plan);
+        EXPECT_TRUE(p.refusals.empty());
+        EXPECT_EQ(p.news["moved"], 2 * armies);
+        EXPECT_EQ(p.news["army_captured"], armies / 2);
+        EXPECT_EQ(p.news["player_eliminated"], armies / 2);
+        ASSERT_TRUE(s.game().ended());
+        EXPECT_EQ(s.game().standing().winner, NO_PLAYER) << "a shared game";
+        std::string result;
+        for (int i = 0; i < armies; ++i)
+            result += std::string(i ? "-" : "") + (i % 2 || i + 1 == armies ? "1/2" : "0");
+        EXPECT_EQ(s.match().result(), result);
+        for (int i = 1; i < armies; i += 2)
+            EXPECT_EQ(s.game().position().armies_of(i), (std::vector<int>{i - 1, i}));
+        s.expect_replay_and_snapshot_agree();
+    }
+}
+
 TEST(BetzaDemoPlan, TheVenueFileIsValid) {
-    for (int armies : {2, 4}) {
+    for (int armies = MIN_ARMIES; armies <= MAX_ARMIES; ++armies) {
         const BetzaDemoPlan plan = betza_demo_plan(armies, 30'000);
         const auto problem = engine::validate_match(plan.match);
         EXPECT_FALSE(problem) << *problem;

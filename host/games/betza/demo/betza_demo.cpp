@@ -4,6 +4,7 @@
 
 #include "games/betza/demo/betza_director.h"
 #include "games/betza/demo/betza_plan.h"
+#include "games/betza/rules/geometry.h"
 
 namespace venue::games::betza {
 
@@ -82,11 +83,10 @@ Result<std::unique_ptr<demo::PlannedDemo>, std::string> plan(const demo::DemoReq
     if (!r.game_file.empty())
         return unexpected(std::string("--game FILE: Betza's demo plays its own game, not a PGN"));
     const int armies = r.players ? r.players : DEFAULT_ARMIES;
-    if (armies != 2 && armies != 4)
+    if (armies < MIN_ARMIES || armies > MAX_ARMIES)
         return unexpected(fmt::format(
-            "--players {}: Betza's demo is scripted for 4 armies (the default) or 2 (which is "
-            "chess, BETZA-6.4); the rules take 2 to 8",
-            armies));
+            "--players {}: Betza's demo plays {} to {} armies, one player each (4 by default)",
+            armies, MIN_ARMIES, MAX_ARMIES));
     return std::unique_ptr<demo::PlannedDemo>(
         std::make_unique<PlannedBetza>(betza_demo_plan(armies, CLOCK_MS)));
 }
@@ -107,12 +107,16 @@ const demo::GameDemo& demo() {
             "holding an army wins.",
         .plays_game_files = false,
         .takes_players = true,
-        .players = "4 armies (the default) or 2",
+        .players =
+            "2 to 8 armies (4 by default: the whole story); 2 is Fool's mate, which is chess; 3 "
+            "and 5 to 8 play Fool's mate two by two side by side and the players still in share "
+            "the game",
         .takes_turns = false,
         .turns = "Betza's game is played until one player holds every army left",
         .scenarios = {},
         .examples = {{"--game betza --speed 2", "Betza's game, faster"},
-                     {"--game betza --players 2", "two armies: Fool's mate, which is chess"}},
+                     {"--game betza --players 2", "two armies: Fool's mate, which is chess"},
+                     {"--game betza --players 8", "eight armies on eight boards"}},
         .plan = plan,
     };
     return entry;

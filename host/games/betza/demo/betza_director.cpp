@@ -147,6 +147,20 @@ void BetzaDirector::add_act(const BetzaAct& act) {
                 "the arbiter takes " + who + "'s men off the boards", 1200,
                 [self] { self->take_off(); }, [self] { return self->boards_show_the_game(); });
             return;
+        case BetzaAct::Kind::SHARE_DRAW:
+            add(
+                "the players still in agree to share the game; the arbiter enters it", 1200,
+                [self] {
+                    engine::GameInput in;
+                    in.match = self->plan_.match.id;
+                    in.kind = "agree_draw";
+                    in.side = self->game().army_on_move();
+                    in.arbiter = "Chief arbiter (demo)";
+                    in.note = "the players still in agreed to share the game at the board";
+                    self->post(in);
+                },
+                [self] { return self->game_over_; });
+            return;
     }
 }
 

@@ -1,6 +1,9 @@
 #include "games/betza/demo/betza_plan.h"
 
+#include <algorithm>
+
 #include "games/betza/rules/betza_rules.h"
+#include "games/betza/rules/geometry.h"
 
 namespace venue::games::betza {
 
@@ -35,13 +38,46 @@ void fools_mate_opening(std::vector<BetzaAct>& acts, bool four) {
          "Alice is out");
 }
 
+// Every army of an even number paired with the next for Fool's mate, the games side by side in
+// the seating order's two rounds; the last army of an odd count, without a partner, moves a
+// knight out and back on the pair with its neighbour's board. Then the players still in share
+// the game.
+void side_by_side(std::vector<BetzaAct>& acts, int armies, const std::vector<std::string>& names) {
+    struct Round {
+        const char* white;
+        const char* black;
+        const char* alone;
+    };
+    for (const Round& r : {Round{"f2f3", "e7e5", "b1c3"}, Round{"g2g4", "d8h4", "c3b1"}}) {
+        const bool mates = std::string(r.black) == "d8h4";
+        for (int i = 0; i < armies; ++i) {
+            if (i % 2)
+                turn(acts, i, i - 1, i, r.black,
+                     mates
+                         ? "Fool's mate on " + std::to_string(i - 1) + "+" + std::to_string(i) +
+                               ": " + names[std::size_t(i)] + " takes army " +
+                               std::to_string(i - 1) + "; " + names[std::size_t(i - 1)] + " is out"
+                         : "");
+            else if (i + 1 < armies)
+                turn(acts, i, i, i + 1, r.white);
+            else
+                turn(acts, i, i, i - 1, r.alone,
+                     mates ? "" : names[std::size_t(i)] + ", without a partner, develops a knight");
+        }
+    }
+    acts.push_back({Kind::SHARE_DRAW, 0, 0, 0, "", false,
+                    "the players still in agree to share the game; the arbiter enters it "
+                    "(BETZA-A17)"});
+}
+
 }  // namespace
 
 int select_button(int board) {
     return 8 + board;
 }
+// Stations 0..3 press buttons 4..7 and stations 4..7 buttons 0..3: the select buttons take 8..15.
 int end_turn_button(int player) {
-    return 4 + player;
+    return (4 + player) % 8;
 }
 
 BetzaDemoPlan betza_demo_plan(int armies, std::int64_t clock_ms) {
@@ -52,13 +88,15 @@ BetzaDemoPlan betza_demo_plan(int armies, std::int64_t clock_ms) {
     c.event = "Venue demo";
     c.site = "Zurich SUI";
     c.round = "1";
-    const char* ids[] = {"a", "b", "c", "d"};
-    const char* names[] = {"Alice", "Bob", "Carol", "Dave"};
+    const char* ids[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
+    const std::vector<std::string> names = {"Alice", "Bob",   "Carol", "Dave",
+                                            "Erin",  "Frank", "Grace", "Heidi"};
+    armies = std::clamp(armies, MIN_ARMIES, MAX_ARMIES);
     c.sides.assign(std::size_t(armies), engine::TeamConfig{});
     std::vector<std::string> select;
     for (int i = 0; i < armies; ++i) {
         c.side(i).name = std::string("Army ") + std::to_string(i);
-        c.side(i).players.push_back({ids[i], names[i], 0, {end_turn_button(i)}, ""});
+        c.side(i).players.push_back({ids[i], names[std::size_t(i)], 0, {end_turn_button(i)}, ""});
         select.push_back(std::to_string(select_button(i)));
         plan.boards.push_back("1000" + std::to_string(i));
     }
@@ -71,6 +109,10 @@ BetzaDemoPlan betza_demo_plan(int armies, std::int64_t clock_ms) {
     c.time = {.base_ms = clock_ms, .increment_ms = 0, .mode = engine::TimeMode::SUDDEN_DEATH};
 
     std::vector<BetzaAct>& acts = plan.acts;
+    if (armies != 2 && armies != 4) {
+        side_by_side(acts, armies, names);
+        return plan;
+    }
     fools_mate_opening(acts, armies == 4);
     if (armies == 2) return plan;
     // Carol's bishop checks Dave's king on 2+3 only; Dave pushes that pair and meets it there.

@@ -10,6 +10,10 @@
 // (refused). Carol's flag falls: her army leaves the boards and she is out. Bob's queen crosses
 // to Dave's board and mates army 3: Bob is the last player holding an army and wins.
 // Two armies: Fool's mate, which is chess (BETZA-6.4).
+// Any other number (3, 5 to 8): the armies play Fool's mate two by two side by side (0+1, 2+3,
+// ...; the last of an odd count moves a knight out and back), each odd army's player takes his
+// neighbour's army and the neighbour is out; then the players still in share the game.
+// Alice to Heidi play armies 0 to 7.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +27,12 @@ namespace venue::games::betza {
 // One thing a person does in the demo's game.
 struct BetzaAct {
     enum class Kind {
-        PAIR,      // the army on move's player presses the select buttons of boards a, then b
-        MOVE,      // ... makes `uci` (joined coordinates of the pushed pair) with the men
-        END_TURN,  // ... presses his station's End-turn button
-        THINK,     // ... thinks until his army's time runs out (the hub's flag)
-        TAKE_OFF,  // the arbiter takes a retired army's men off the boards
+        PAIR,        // the army on move's player presses the select buttons of boards a, then b
+        MOVE,        // ... makes `uci` (joined coordinates of the pushed pair) with the men
+        END_TURN,    // ... presses his station's End-turn button
+        THINK,       // ... thinks until his army's time runs out (the hub's flag)
+        TAKE_OFF,    // the arbiter takes a retired army's men off the boards
+        SHARE_DRAW,  // the players still in agree to share the game; the arbiter enters it
     };
     Kind kind = Kind::MOVE;
     int army = 0;  // the army on move (TAKE_OFF: the army retired)
@@ -43,7 +48,7 @@ struct BetzaDemoPlan {
     std::vector<std::string> boards;  // the DGT boards' ids (serial numbers), by half-board
 };
 
-// The plan for `armies` (2 or 4) armies, each with `clock_ms` on the hub's army clock.
+// The plan for `armies` (2 to 8) armies, each with `clock_ms` on the hub's army clock.
 BetzaDemoPlan betza_demo_plan(int armies, std::int64_t clock_ms);
 
 // The hub button that selects half-board `board`, and station `player`'s End-turn button.
