@@ -113,6 +113,16 @@ void Daemon::attach_board(std::string board_id, std::unique_ptr<BoardDevice> boa
     boards_.push_back(std::move(b));
 }
 
+void Daemon::light(const engine::DeviceCommand& c) {
+    for (Board& b : boards_) {
+        if (b.bridge.board_id() != c.device) continue;
+        if (std::string why; !b.device->light_square(c.value, &why))
+            say("board " + c.device + ": " + engine::to_string(c.command) + ": " + why);
+        return;
+    }
+    say("no board '" + c.device + "' is attached: " + engine::to_string(c.command) + " not sent");
+}
+
 Daemon::Board* Daemon::clock_board(const std::string& match_id) {
     for (Board& b : boards_)
         if (b.clock && b.clock->match_id() == match_id) return &b;
@@ -161,6 +171,12 @@ void Daemon::start() {
     started_ = true;
     if (hub_) hub_->start();
     for (Board& b : boards_) b.device->start();
+    // A host that restarted does not know what the boards' lights show: the state says it.
+    for (const auto& [id, match] : session_.state().matches())
+        for (const engine::Decision& d : match->shown_on_devices())
+            if (const auto* c = std::get_if<engine::DeviceCommand>(&d.body);
+                c && c->command == engine::DeviceAction::BOARD_LIGHT_SQUARE)
+                light(*c);
 }
 
 void Daemon::stop() {
@@ -452,6 +468,10 @@ void Daemon::act_on(const StepRecord& record) {
                 }
             }
             const auto* c = std::get_if<engine::DeviceCommand>(&d.body);
+            if (c && c->command == engine::DeviceAction::BOARD_LIGHT_SQUARE) {
+                light(*c);
+                continue;
+            }
             if (!c || c->device != "hub") continue;
             // The match's clock is a DGT 3000 on its board: the clock commands go there.
             if (clock && engine::is_clock_action(c->command)) {

@@ -154,6 +154,8 @@ class Daemon {
 
     io::HostNanos now() const;
     Board* clock_board(const std::string& match_id);
+    // A board's lights (BOARD_LIGHT_SQUARE) to the board of that id.
+    void light(const engine::DeviceCommand& c);
     void to_clock(Board& b, const engine::DeviceCommand& c);
     void check_clock(Board& b, const io::dgt::BwTime& t);
 

@@ -43,6 +43,9 @@ class BoardRunnerDevice final : public BoardDevice {
     std::optional<io::dgt::BwTime> clock_reading() const override {
         return runner_.clock_reading();
     }
+    bool light_square(int square, std::string* why) override {
+        return runner_.light_square(square, why);
+    }
 
   private:
     io::dgt::BoardRunner runner_;

@@ -46,6 +46,8 @@ class BoardDevice {
                                                     std::string* why) = 0;
     virtual std::optional<std::uint32_t> clock_end_text(std::string* why) = 0;
     virtual std::optional<io::dgt::BwTime> clock_reading() const = 0;
+    // Lights one square of the board (a1 = 0 .. h8 = 63; -1: none), on boards with LEDs.
+    virtual bool light_square(int square, std::string* why) = 0;
 };
 
 // The runners behind those interfaces.

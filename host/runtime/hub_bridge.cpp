@@ -327,6 +327,8 @@ std::vector<io::HubCommand> HubBridge::commands_for(const engine::DeviceCommand&
         case A::ARMY_SET_ORDER:
             return {wire::ArmySetOrder{0, std::uint8_t(c.armies.size()), nibbles(c.armies),
                                        nibbles(c.stations)}};
+        case A::BOARD_LIGHT_SQUARE:
+            break;  // for a board's driver, never the hub's
     }
     if (why) *why = std::string("the hub has no command '") + engine::to_string(c.command) + "'";
     return {};

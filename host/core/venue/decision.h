@@ -113,6 +113,9 @@ enum class DeviceAction : std::uint8_t {
     // the batting order is `armies` (those left out are out of the game), army a is played from
     // station stations[a]
     ARMY_SET_ORDER,
+    // A board's square lights (the DGT Revelation II's LEDs): `value` is the square (a1 = 0 ..
+    // h8 = 63, in the match's terms), or -1: every light off. `device` is the board's id.
+    BOARD_LIGHT_SQUARE,
 };
 const char* to_string(DeviceAction a);
 std::optional<DeviceAction> device_action_named(std::string_view name);
@@ -125,7 +128,7 @@ struct DeviceCommand {
     DeviceAction command = DeviceAction::CLOCK_RUN;
     Color side = chess::WHITE;
     std::int64_t amount_ms = 0;
-    int value = 0;                   // CLAIM_DISABLE_BUTTON: the button; ARMY_*: the army
+    int value = 0;  // CLAIM_DISABLE_BUTTON: the button; ARMY_*: the army; BOARD_*: the square
     std::vector<int> armies = {};    // ARMY_SET_ORDER: the batting order
     std::vector<int> stations = {};  // ARMY_SET_ORDER: by army, the station that plays it
 };

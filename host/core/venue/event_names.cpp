@@ -109,6 +109,7 @@ constexpr ActionName ACTION_NAMES[] = {
     {DeviceAction::ARMY_SET_ON_MOVE, "army_clock.set_on_move"},
     {DeviceAction::ARMY_SET_TIME, "army_clock.set_time"},
     {DeviceAction::ARMY_SET_ORDER, "army_clock.set_order"},
+    {DeviceAction::BOARD_LIGHT_SQUARE, "board.light_square"},
 };
 }  // namespace
 

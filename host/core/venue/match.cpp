@@ -3,6 +3,7 @@
 // ("FIDE-6.11.1") or the catalogue's shared conventions ("X-3").
 #include "venue/match.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -29,11 +30,22 @@ Match::Match(MatchConfig config) : config_(std::move(config)) {
 }
 
 void Match::apply(const Event& event, std::vector<Decision>& out) {
+    const std::vector<Decision> shown = shown_on_devices();
     std::visit(
         [&](const auto& body) {
             if constexpr (requires { body.match; }) on(body, out);
         },
         event.body);
+    auto command = [](const Decision& d) { return std::get_if<DeviceCommand>(&d.body); };
+    for (const Decision& now : shown_on_devices()) {
+        const DeviceCommand* c = command(now);
+        const bool same = c && std::any_of(shown.begin(), shown.end(), [&](const Decision& was) {
+                              const DeviceCommand* w = command(was);
+                              return w && w->device == c->device && w->command == c->command &&
+                                     w->value == c->value;
+                          });
+        if (c && !same) out.push_back(now);
+    }
 #ifndef NDEBUG
     // Debug and sanitizer builds: a rule that broke the state stops the test that found it.
     if (std::string why; !is_ok(&why)) {

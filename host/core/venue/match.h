@@ -231,6 +231,13 @@ class Match {
     // The record: the PGN games `venue export pgn` writes (none for a game PGN cannot hold).
     virtual std::vector<chess::PgnGame> record() const { return {}; }
 
+    // What the match's devices show that follows its state alone (a board's lights on the ball's
+    // square): a decision per thing shown, its body the DeviceCommand that sets it, with the rule
+    // and reason. apply() adds, after an event's own decisions, each whose command the event
+    // changed; so a replay decides the same, and no game keeps track of what it lit. The base:
+    // nothing.
+    virtual std::vector<Decision> shown_on_devices() const { return {}; }
+
     // What `board` should show (the base: nothing a board reading can be checked against).
     virtual BoardRole board_role(const std::string& /*board*/) const { return {}; }
     // Pictures of the boards a game plays on when they are not one chess game's (half-boards

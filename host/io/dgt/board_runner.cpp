@@ -88,6 +88,11 @@ std::optional<std::uint32_t> BoardRunner::clock_end_text(std::string* why) {
     return session_.clock().end_text(why);
 }
 
+bool BoardRunner::light_square(int square, std::string* why) {
+    const std::lock_guard lock(mutex_);
+    return session_.light_square(square, why);
+}
+
 std::optional<BwTime> BoardRunner::clock_reading() const {
     const std::lock_guard lock(mutex_);
     return session_.clock().last_reading();

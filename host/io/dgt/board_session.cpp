@@ -29,6 +29,7 @@ void BoardSession::start(std::int64_t now_us) {
     encode(Command::SEND_VERSION, output_);
     encode(Command::SEND_BRD, output_);
     encode(Command::RETURN_SERIALNR, output_);
+    send_light();  // a board that lost power lost its lights
     next_keepalive_us_ = now_us + config_.keepalive_interval_us;
     clock_.on_link_restored(now_us);
     set_state(BoardLinkState::CONNECTING, now_us);
@@ -68,7 +69,10 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
         const chess::Square square = source_ == OrientationSource::ASSUMED
                                          ? chess::SQ_NONE
                                          : to_chess_square(f->square, orientation());
-        events_.push_back(SensedFieldUpdate{f->square, f->piece, square, now_us});
+        // Built in place: a temporary variant moved in trips g++ 12's -Wmaybe-uninitialized
+        // (a false positive on BoardStatus's strings) depending on what else gets inlined.
+        events_.emplace_back(std::in_place_type<SensedFieldUpdate>, f->square, f->piece, square,
+                             now_us);
         if (board_[f->square] != f->piece) {
             board_[f->square] = f->piece;
             if (has_board_) on_board_changed(now_us);
@@ -98,8 +102,10 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
 void BoardSession::on_board_changed(std::int64_t now_us) {
     if (source_ == OrientationSource::ASSUMED) {
         if (const auto o = detect_orientation(board_)) {
+            const bool turned = orientation_ != *o;
             orientation_ = *o;
             source_ = OrientationSource::DETECTED;
+            if (turned) send_light();
             push_status(now_us);
         }
     }
@@ -141,9 +147,33 @@ void BoardSession::on_link_lost(std::int64_t now_us) {
     assert(is_ok());
 }
 
+bool BoardSession::light_square(int square, std::string* why) {
+    if (square < -1 || square >= SQUARE_NB) {
+        if (why) *why = "square " + std::to_string(square) + " is not 0..63 (or -1: none)";
+        return false;
+    }
+    lit_ = square;
+    send_light();
+    return true;
+}
+
+void BoardSession::send_light() {
+    if (!lit_) return;
+    // All out first (pattern 0 over the whole board), then the one square (pattern 1, from it to
+    // itself): the protocol has no "only this square".
+    encode_set_leds(0, 0, SQUARE_NB - 1, output_);
+    if (*lit_ < 0) return;
+    const std::uint8_t normal = dgt_index(*lit_ % 8, *lit_ / 8);
+    const std::uint8_t own = orient(normal, orientation_);
+    encode_set_leds(1, own, own, output_);
+}
+
 void BoardSession::set_orientation(Orientation o, std::int64_t now_us) {
     const bool changed = source_ != OrientationSource::SET || orientation_ != o;
-    orientation_ = o;
+    if (orientation_ != o) {
+        orientation_ = o;
+        send_light();
+    }
     source_ = OrientationSource::SET;
     if (changed) push_status(now_us);
     maybe_emit_snapshot(now_us);
@@ -152,7 +182,10 @@ void BoardSession::set_orientation(Orientation o, std::int64_t now_us) {
 
 void BoardSession::clear_orientation(std::int64_t now_us) {
     source_ = OrientationSource::ASSUMED;
-    orientation_ = config_.assumed_orientation;
+    if (orientation_ != config_.assumed_orientation) {
+        orientation_ = config_.assumed_orientation;
+        send_light();
+    }
     push_status(now_us);
     if (has_board_) on_board_changed(now_us);
     assert(is_ok());

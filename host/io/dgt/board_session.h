@@ -60,6 +60,13 @@ class BoardSession {
     void set_orientation(Orientation o, std::int64_t now_us);
     void clear_orientation(std::int64_t now_us);
 
+    // Lights chess square `square` (a1 = 0 .. h8 = 63, in the orientation in use) and puts every
+    // other light out; -1 puts them all out. For boards with LEDs (SET_LEDS, DGT Revelation II;
+    // others ignore it). Sent again after a reconnect and when the orientation changes, so the
+    // board goes on showing the host's square. False (and *why) for a square off the board.
+    bool light_square(int square, std::string* why = nullptr);
+    std::optional<int> lit_square() const { return lit_; }
+
     Bytes take_output();
     std::vector<BoardEvent> take_events();
     bool has_events() const { return !events_.empty() || clock_.has_events(); }
@@ -88,6 +95,7 @@ class BoardSession {
     void maybe_emit_snapshot(std::int64_t now_us);
     void set_state(BoardLinkState s, std::int64_t now_us);
     void push_status(std::int64_t now_us);
+    void send_light();  // lit_ to the board, in the orientation in use
     Orientation orientation() const;
 
     BoardSessionConfig config_;
@@ -111,6 +119,7 @@ class BoardSession {
     std::optional<sensing::Snapshot> last_snapshot_;
     Bytes output_;
     std::vector<BoardEvent> events_;
+    std::optional<int> lit_;  // the square the host last had lit (-1: none); unset: never asked
 };
 
 }  // namespace venue::io::dgt

@@ -75,6 +75,11 @@ class VirtualBoard final : public BoardDevice {
     std::optional<io::dgt::BwTime> clock_reading() const override {
         return session_.clock().last_reading();
     }
+    bool light_square(int square, std::string* why) override {
+        const bool ok = session_.light_square(square, why);
+        exchange();
+        return ok;
+    }
 
     const sim::dgt::DgtBoardModel& model() const { return model_; }
 

@@ -161,6 +161,40 @@ TEST(BoardSessionTest, ASetOrientationIsNeverOverriddenAndCanChange) {
     EXPECT_TRUE(s.take_events().empty());
 }
 
+// SET_LEDS (DGT Revelation II): every light out, then the one square, in the board's own
+// numbering; sent again when the board is turned and after a reconnect; a square off the board
+// is refused and sends nothing.
+TEST(BoardSessionTest, ALitSquareIsSentInTheBoardsOwnNumberingAndKeptAcrossReconnects) {
+    BoardSession s;
+    s.start(0);
+    s.take_output();
+    ASSERT_TRUE(s.light_square(chess::SQ_E4));
+    const Bytes off{0x60, 0x04, 0x00, 0, 63, 0x00};
+    // e4 in the normal orientation (a8 = 0): (8 - 4) * 8 + 4 = 36.
+    Bytes e4 = off;
+    e4.insert(e4.end(), {0x60, 0x04, 0x01, 36, 36, 0x00});
+    EXPECT_EQ(s.take_output(), e4);
+    // Turned round: the same chess square is the board's sensor 63 - 36 = 27.
+    s.set_orientation(Orientation::ROTATED, 10 * MS);
+    Bytes turned = off;
+    turned.insert(turned.end(), {0x60, 0x04, 0x01, 27, 27, 0x00});
+    EXPECT_EQ(s.take_output(), turned);
+    // A reconnect (a board that lost power lost its lights): the start sequence, then the light.
+    s.on_link_lost(20 * MS);
+    s.start(30 * MS);
+    Bytes again{0x4b, 0x4d, 0x42, 0x45};
+    again.insert(again.end(), turned.begin(), turned.end());
+    EXPECT_EQ(s.take_output(), again);
+    ASSERT_TRUE(s.light_square(-1));
+    EXPECT_EQ(s.take_output(), off);
+    EXPECT_EQ(s.lit_square(), -1);
+    std::string why;
+    EXPECT_FALSE(s.light_square(64, &why));
+    EXPECT_NE(why.find("64"), std::string::npos);
+    EXPECT_TRUE(s.take_output().empty());
+    EXPECT_EQ(s.lit_square(), -1);
+}
+
 TEST(BoardSessionTest, KeepAliveEverySecondAndSilenceAfterThree) {
     BoardSession s;
     s.start(0);

@@ -709,6 +709,52 @@ TEST(C11_A25, TheBallIsTheHostsStateNotReadFromTheBoard) {
     EXPECT_NE(s.match.canonical().find("ball 1 28"), std::string::npos);  // e4, in the hash
 }
 
+// The board's light on the ball's square (C11-A25 ball_led), when it has changed: a command for
+// the match's board with the clause and reason.
+const engine::DeviceCommand* light(const std::vector<Decision>& d, std::string* rule = nullptr) {
+    for (const Decision& x : d)
+        if (const auto* c = std::get_if<engine::DeviceCommand>(&x.body);
+            c && c->command == engine::DeviceAction::BOARD_LIGHT_SQUARE) {
+            if (rule) *rule = x.rule;
+            return c;
+        }
+    return nullptr;
+}
+
+TEST(C11_A25, WithBallLedTheBoardLightsTheBallsSquareWhereverItGoes) {
+    ElevenRules lit;
+    lit.ball_led = true;
+    Script s(0, lit);
+    s.formations();
+    std::string rule;
+    const engine::DeviceCommand* c = light(s.move("e3e4"), &rule);  // the carrier collects it
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->device, "b1");
+    EXPECT_EQ(c->value, int(SQ_E4));
+    EXPECT_EQ(rule, "C11-A25");
+    // A board reading moves no ball: the light stays as it is, and nothing is sent.
+    EXPECT_EQ(light(s.board("8/8/8/8/8/8/8/8")), nullptr);
+    c = light(s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}}));
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->value, int(SQ_E2));
+    // The arbiter ends the game: the ball is on no square any more, the lights go out.
+    engine::ArbiterAction end;
+    end.match = "e1";
+    end.kind = engine::ArbiterActionKind::DECLARE_RESULT;
+    end.result = "1/2-1/2";
+    end.arbiter = "Arbiter";
+    end.note = "the players agreed a draw";
+    c = light(s.send(end));
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->value, -1);
+
+    // Without the option (the default) the board is never told anything.
+    Script plain;
+    plain.formations();
+    EXPECT_EQ(light(plain.move("e3e4")), nullptr);
+    EXPECT_EQ(light(plain.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}})), nullptr);
+}
+
 TEST(C11_A26, FormationsAreSetPhysicallyInFullViewAndEachIsShownAsItDevelops) {
     Script s;
     // One reading of the board shows both sides' formations as they stand, each reported.

@@ -1164,6 +1164,17 @@ engine::BoardRole ElevenMatch::board_role(const std::string& /*board*/) const {
     return role;
 }
 
+std::vector<engine::Decision> ElevenMatch::shown_on_devices() const {
+    if (!rules_.ball_led || config().board.empty()) return {};
+    const bool lit = phase_ != MatchPhase::FINISHED && ball_.square != chess::SQ_NONE;
+    engine::DeviceCommand light{config().board, engine::DeviceAction::BOARD_LIGHT_SQUARE};
+    light.value = lit ? int(ball_.square) : -1;
+    return {engine::Decision{
+        light, "C11-A25",
+        lit ? "the board lights the ball's square, " + chess::square_to_string(ball_.square)
+            : std::string("the ball is on no square: the board's lights are off")}};
+}
+
 Color ElevenMatch::clock_face_on_move() const {
     return stage_ == Stage::PLAY ? WHITE : BLACK;
 }

@@ -62,6 +62,8 @@ class ElevenMatch : public engine::Match {
     chess::Color to_move() const override { return turn_; }
     engine::Standing standing() const override { return {{2 * goals_[0], 2 * goals_[1]}}; }
     engine::BoardRole board_role(const std::string& board) const override;
+    // C11-A25 ball_led: the board's light on the ball's square (off while it has none).
+    std::vector<engine::Decision> shown_on_devices() const override;
     chess::Color clock_face_on_move() const override;
     std::string clock_face_label(chess::Color face) const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;

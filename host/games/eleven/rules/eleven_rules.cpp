@@ -172,6 +172,9 @@ std::vector<GameOption> options() {
         flag("en_passant", d.en_passant, "C11-A15", "a pawn may take en passant"),
         flag("promotion", d.promotion, "C11-A15",
              "a pawn reaching the far rank promotes; off, no pawn move reaches it"),
+        flag("ball_led", d.ball_led, "C11-A25",
+             "the board lights the ball's square (a DGT board with LEDs, the Revelation II); "
+             "the host's state stays the ball, the light only shows it"),
     };
 }
 
@@ -257,6 +260,7 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.castling = o.flag("castling", r.castling);
     r.en_passant = o.flag("en_passant", r.en_passant);
     r.promotion = o.flag("promotion", r.promotion);
+    r.ball_led = o.flag("ball_led", r.ball_led);
     return r;
 }
 
@@ -295,6 +299,7 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("castling", castling);
     o.set("en_passant", en_passant);
     o.set("promotion", promotion);
+    o.set("ball_led", ball_led);
 }
 
 const engine::GameRules& rules() {

@@ -159,6 +159,8 @@ struct ElevenRules {
     SecondHalfKickOff second_half_kickoff = SecondHalfKickOff::OTHER_PLAYER;
     Tie tie = Tie::DRAW;                   // C11-A19
     std::int64_t extra_time_ms = 120'000;  // C11-A19 extra_time: the period's countdown
+    // C11-A25: the board lights the ball's square (a board with LEDs: DGT Revelation II).
+    bool ball_led = false;
 
     static std::vector<chess::Square> default_centre();
 

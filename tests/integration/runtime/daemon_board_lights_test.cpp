@@ -1,0 +1,102 @@
+// A board with lights (the DGT Revelation II) shows Chess Eleven's ball (C11-A25 ball_led): the
+// engine's light decision reaches the board's driver after its event is durable, and the board
+// is sent SET_LEDS in its own numbering; a host that restarts lights the square again from the
+// log. The board is the emulator's model behind the real driver session (VirtualBoard).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "runtime/daemon.h"
+#include "runtime/session.h"
+#include "virtual_devices.h"
+
+namespace venue::runtime {
+namespace {
+
+using testing::MS;
+using testing::VirtualBoard;
+
+engine::MatchConfig eleven_with_lights() {
+    engine::MatchConfig m;
+    m.id = "e1";
+    m.game = "eleven";
+    m.board = "b1";
+    m.white().players.push_back({"w", "Wanda", 0, {0}, ""});
+    m.black().players.push_back({"b", "Boris", 0, {8}, ""});
+    m.options.set("ball_led", true);
+    return m;
+}
+
+struct Hall {
+    io::HostNanos now = 1'000'000 * MS;
+    std::unique_ptr<Session> session;
+    std::unique_ptr<Daemon> daemon;
+    VirtualBoard* board = nullptr;
+
+    explicit Hall(const std::filesystem::path& log) {
+        config::VenueConfig config;
+        config.matches = {eleven_with_lights()};
+        auto s = Session::open(config, log.string());
+        if (!s) throw std::runtime_error(s.error());
+        session = std::move(*s);
+        DaemonOptions o;
+        o.now_ns = [this] { return now; };
+        daemon = std::make_unique<Daemon>(*session, o);
+        auto b = std::make_unique<VirtualBoard>(now, false, 0);
+        board = b.get();
+        daemon->attach_board("b1", std::move(b), "e1");
+        daemon->start();
+    }
+    void run(int ms) {
+        for (int i = 0; i < ms; ++i) {
+            now += MS;
+            board->advance();
+            auto r = daemon->step();
+            if (!r) throw std::runtime_error(r.error());
+        }
+    }
+    void input(chess::Color side, const std::string& kind,
+               std::map<std::string, std::string> args) {
+        engine::GameInput in;
+        in.match = "e1";
+        in.kind = kind;
+        in.side = int(side);
+        in.args = std::move(args);
+        daemon->post({now, std::nullopt, in});
+        run(20);
+    }
+};
+
+TEST(DaemonBoardLights, TheBallsSquareIsLitOnTheBoardAndAgainAfterAHostRestart) {
+    const auto log = std::filesystem::path(::testing::TempDir()) / "daemon_board_lights.sqlite";
+    std::filesystem::remove(log);
+    // e4 is the board's sensor 36 (a8 = 0): every light out, then that one.
+    const io::dgt::Bytes e4{0x01, 36, 36, 0x00};
+    {
+        Hall hall(log);
+        hall.board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+        hall.run(600);
+        hall.input(chess::WHITE, "substitute", {{"piece", "q"}});
+        hall.input(chess::BLACK, "substitute", {{"piece", "q"}});
+        hall.input(chess::WHITE, "ready", {});
+        hall.input(chess::BLACK, "ready", {});
+        // No ball on a square yet: the host put every light out when it started.
+        EXPECT_EQ(hall.board->model().last_leds(), (io::dgt::Bytes{0x00, 0, 63, 0x00}));
+        hall.board->act("move e3 e4");  // the rook collects the ball in the centre
+        hall.run(1000);
+        const auto* m = hall.session->state().match("e1");
+        ASSERT_NE(m, nullptr);
+        EXPECT_NE(m->canonical().find("ball 1 28"), std::string::npos) << m->canonical();
+        EXPECT_EQ(hall.board->model().last_leds(), e4);
+        hall.daemon->stop();
+    }
+    // The host restarts on the same log: the board is told again what the state says.
+    Hall again(log);
+    again.run(50);
+    EXPECT_EQ(again.board->model().last_leds(), e4);
+    again.daemon->stop();
+}
+
+}  // namespace
+}  // namespace venue::runtime
