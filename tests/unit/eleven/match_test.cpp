@@ -770,6 +770,83 @@ TEST(C11_A26, FormationsAreSetPhysicallyInFullViewAndEachIsShownAsItDevelops) {
     EXPECT_EQ(black->facts.at("side"), "Black");
 }
 
+// A hub clock command of the decisions, if any.
+const engine::DeviceCommand* clock_command(const std::vector<Decision>& d, engine::DeviceAction a,
+                                           std::string* rule = nullptr) {
+    for (const Decision& x : d)
+        if (const auto* c = std::get_if<engine::DeviceCommand>(&x.body); c && c->command == a) {
+            if (rule) *rule = x.rule;
+            return c;
+        }
+    return nullptr;
+}
+
+// C11-A26 touchscreen_then_place: each player enters his formation on his panel, out of the
+// other's sight, checked as a board's would be; the board decides nothing until the kick-off
+// reveals both; then the players set them, and the half's countdown waits for the board.
+TEST(C11_A26, EnteredHiddenThenRevealedAtTheKickOffAndPlacedBeforeTheHalfRuns) {
+    ElevenRules hidden;
+    hidden.formation_entry = FormationEntry::TOUCHSCREEN_THEN_PLACE;
+    Script s(0, hidden);
+    EXPECT_TRUE(s.board("8/8/8/8/8/8/8/8").empty()) << "the board is nobody's formation yet";
+    // An invalid entry: the player is told what is wrong, nobody where its pieces stand.
+    auto d = s.input(WHITE, "formation", {{"placement", "8/8/8/8/8/8/8/3K4"}});
+    const auto* entered = news(d, "formation_entered");
+    ASSERT_NE(entered, nullptr);
+    EXPECT_NE(entered->facts.at("problems"), "");
+    EXPECT_EQ(entered->facts.size(), 2u) << "side and problems, no squares";
+    EXPECT_EQ(d.front().reason.rfind("White entered a formation: ", 0), 0u) << d.front().reason;
+    d = s.input(WHITE, "ready");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    d = s.input(BLACK, "ready");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.front().rule, "C11-A26") << "Black has entered nothing";
+    d = s.input(WHITE, "formation", {{"placement", "rnbk1bnr/pppp4/8/8/8/8/8/8"}});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.front().rule, "C11-A26") << "White enters its own pieces only";
+    d = s.input(WHITE, "formation", {{"placement", "a line"}});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+
+    s.input(WHITE, "substitute", {{"piece", "q"}});
+    s.input(BLACK, "substitute", {{"piece", "q"}});
+    d = s.input(WHITE, "formation", {{"placement", "8/8/8/8/8/4R3/2PPPP2/RNBK1BN1"}});
+    ASSERT_NE(news(d, "formation_entered"), nullptr);
+    EXPECT_EQ(news(d, "formation_entered")->facts.at("problems"), "");
+    s.input(BLACK, "formation", {{"placement", "rnbk1bnr/pppp4/8/8/8/8/8/8"}});
+    ASSERT_NE(news(s.input(WHITE, "ready"), "ready"), nullptr);
+    d = s.input(BLACK, "ready");
+    ASSERT_NE(news(d, "kick_off"), nullptr);
+    const auto* revealed = news(d, "formations_revealed");
+    ASSERT_NE(revealed, nullptr);
+    EXPECT_EQ(revealed->facts.at("white"), "8/8/8/8/8/4R3/2PPPP2/RNBK1BN1");
+    EXPECT_EQ(revealed->facts.at("black"), "rnbk1bnr/pppp4/8/8/8/8/8/8");
+    ASSERT_NE(find<engine::RestoreRequired>(d), nullptr) << "set them on the board";
+    EXPECT_EQ(clock_command(d, engine::DeviceAction::CLOCK_RUN), nullptr);
+    std::string rule;
+    ASSERT_NE(clock_command(d, engine::DeviceAction::CLOCK_PAUSE, &rule), nullptr);
+    EXPECT_EQ(rule, "C11-A26");
+    EXPECT_NE(s.match.canonical().find(" waits 1"), std::string::npos);
+    // A snapshot keeps the entries and the waiting clock (a host restarted now goes on so).
+    ElevenMatch copy(testing::eleven_config(), hidden, 0);
+    ASSERT_TRUE(copy.restore_extra(s.match.extra_snapshot()));
+    EXPECT_EQ(copy.extra_snapshot(), s.match.extra_snapshot());
+    EXPECT_NE(s.match.extra_snapshot().find("\"a26\":[\"8/8/8/8/8/4R3"), std::string::npos);
+    // The board shows both formations: the half's countdown runs on White's face.
+    d = s.send(engine::BoardRestored{"e1", "b1"});
+    const auto* run = clock_command(d, engine::DeviceAction::CLOCK_RUN, &rule);
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(run->side, WHITE);
+    EXPECT_EQ(rule, "C11-A26");
+    EXPECT_NE(clock_command(d, engine::DeviceAction::CLOCK_RESUME), nullptr);
+    ASSERT_NE(find<engine::MoveAccepted>(s.move("e3e4")), nullptr);
+
+    // Physical entry (the default) has no such input.
+    Script physical;
+    d = physical.input(WHITE, "formation", {{"placement", "8/8/8/8/8/4R3/2PPPP2/RNBK1BN1"}});
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.front().rule, "C11-A26");
+}
+
 namespace a7 {
 
 ElevenRules turn_rules(PossessionTurn turn) {

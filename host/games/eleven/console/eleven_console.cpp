@@ -16,6 +16,8 @@ std::string input_words(const engine::GameInput& in, const std::string& side) {
     if (in.kind == "shot") return side + " shoots at " + arg(in, "target");
     if (in.kind == "end_turn") return side + " ends its turn";
     if (in.kind == "ready") return side + " is Ready";
+    // Hidden until the kick-off reveals it (C11-A26): the words do not say where.
+    if (in.kind == "formation") return side + " enters its formation (hidden until the kick-off)";
     if (in.kind == "substitute") return side + " declares its substitute: " + arg(in, "piece");
     if (in.kind == "upgrade") return side + " brings its substitute on for a pawn";
     if (in.kind == "select")

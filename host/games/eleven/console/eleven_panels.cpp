@@ -28,6 +28,9 @@ constexpr ArbiterInput INPUTS[] = {
     {"shot", "Shot", "the goal square aimed at (d8)"},
     {"end_turn", "End turn", ""},
     {"ready", "Ready", ""},
+    // C11-A26 touchscreen_then_place: a side's hidden formation, its own pieces only.
+    {"formation", "Formation",
+     "the side's pieces as a FEN's first field (8/8/8/8/8/4R3/2PPPP2/RNBK1BN1)"},
     {"formation_time_up", "Formation time up", ""},
     {"half_time", "Half time", ""},
     {"full_time", "Full time", ""},
@@ -55,6 +58,7 @@ void draw_entry_fields(const MatchView& /*m*/, ActionForm& form) {
         words >> first >> second;
         if (in.kind == "ball") in.args["to"] = first;
         if (in.kind == "shot") in.args["target"] = first;
+        if (in.kind == "formation") in.args["placement"] = first;
         if (in.kind == "pass") {
             in.args["from"] = first;
             in.args["to"] = second;

@@ -121,6 +121,9 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
     seen_ = *read;
     // In play the board's moves arrive as MoveSensed; its snapshots are evidence only.
     if (stage_ != Stage::FORMATION) return;
+    // C11-A26: formations entered hidden are placed after the kick-off reveals them; what the
+    // board shows before is nobody's formation.
+    if (hidden_entry()) return;
     for (Color side : {WHITE, BLACK}) {
         const std::string who = color_name(side);
         if (ready_[side]) {
@@ -147,14 +150,50 @@ void ElevenMatch::on(const engine::BoardSnapshot& e, Out& out) {
     }
 }
 
+Placement ElevenMatch::chosen(Color side) const {
+    if (!hidden_entry()) return seen_;
+    return entered_[side] ? *entered_[side] : Placement{};
+}
+
+// C11-A26 touchscreen_then_place: a side's formation entered on its panel, out of the other's
+// sight. Checked as a board's would be; the news says whether it may be played, not where the
+// pieces stand. Entered again, it replaces the last, until Ready.
+void ElevenMatch::enter_formation(Color side, const GameInput& e, Out& out) {
+    const std::string who = color_name(side);
+    if (!hidden_entry())
+        return ignore("C11-A26",
+                      "formations are set on the board in full view (formation_entry = physical)",
+                      out);
+    const auto entry = placement_of(arg(e, "placement"));
+    if (!entry)
+        return ignore("C11-A26",
+                      "the formation '" + arg(e, "placement") +
+                          "' is not eight ranks of eight squares (a FEN's first field)",
+                      out);
+    if (pieces_of(*entry, ~side) != Placement{})
+        return ignore(
+            "C11-A26",
+            who + " enters its own pieces only: the entry holds " + color_name(~side) + "'s", out);
+    entered_[side] = *entry;
+    const auto problems = formation_problems(*entry, side, round_of(side), rules_);
+    const std::string text = words_of(problems);
+    news(problems.empty() ? "C11-A26" : problems.front().clause.c_str(), "formation_entered",
+         {{"side", who}, {"problems", text}},
+         text.empty() ? who + " entered a formation that may be played (hidden until the kick-off)"
+                      : who + " entered a formation: " + text,
+         out);
+}
+
 void ElevenMatch::ready(Color side, Out& out) {
     const std::string who = color_name(side);
     if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready already", out);
+    if (hidden_entry() && !entered_[side])
+        return ignore("C11-A26", who + " cannot be Ready: it has entered no formation", out);
     // C11-A3: a side that declared no substitute has the default's, the queen, when its set
     // has one left over.
     const bool by_default = !substitute_[side];
     if (by_default) substitute_[side] = DEFAULT_SUBSTITUTE;
-    const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+    const auto problems = formation_problems(chosen(side), side, round_of(side), rules_);
     if (!problems.empty()) {
         if (by_default) substitute_[side].reset();
         return ignore(problems.front().clause.c_str(),
@@ -164,7 +203,7 @@ void ElevenMatch::ready(Color side, Out& out) {
         news("C11-A3", "substitute", {{"side", who}, {"piece", "q"}},
              who + " declared no substitute: the queen, as in the default formation", out);
     ready_[side] = true;
-    ready_formation_[side] = pieces_of(seen_, side);
+    ready_formation_[side] = pieces_of(chosen(side), side);
     news("C11-FORM-8", "ready", {{"side", who}},
          who + " is Ready: its formation stands until the kick-off", out);
     if (ready_[WHITE] && ready_[BLACK]) kick_off(out);
@@ -178,13 +217,13 @@ void ElevenMatch::time_up(Out& out) {
         const std::string who = color_name(side);
         const bool by_default = !substitute_[side];  // C11-A3: the queen, if one is left over
         if (by_default) substitute_[side] = DEFAULT_SUBSTITUTE;
-        const auto problems = formation_problems(seen_, side, round_of(side), rules_);
+        const auto problems = formation_problems(chosen(side), side, round_of(side), rules_);
         if (by_default && !problems.empty()) substitute_[side].reset();
         // C11-A4 always_default: the default is played, however the formation stands.
         const bool use_it =
             problems.empty() && rules_.formation_timeout != FormationTimeout::ALWAYS_DEFAULT;
         if (use_it) {
-            ready_formation_[side] = pieces_of(seen_, side);
+            ready_formation_[side] = pieces_of(chosen(side), side);
             news("C11-A4", "formation_used", {{"side", who}},
                  "the 20 s ran out: " + who + "'s formation is played as it stands", out);
         } else {
@@ -236,17 +275,28 @@ void ElevenMatch::kick_off(Out& out) {
          std::string(color_name(turn_)) +
              " kicks off: its first move must end in the centre circle to win the ball",
          out);
+    if (hidden_entry())
+        news("C11-A26", "formations_revealed",
+             {{"white", board_text(ready_formation_[WHITE])},
+              {"black", board_text(ready_formation_[BLACK])}},
+             "both formations are revealed: the players set them on the board", out);
     // The board must show the formations being played (a default replaced one, say).
     if (seen_ != placement()) {
         restore_required_ = true;
         out.push_back({engine::RestoreRequired{config_.id, field().fen(), {}}, "C11-A4",
                        "set the board to the formations being played"});
     }
-    if (golden_goal())
+    if (golden_goal()) {
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_PAUSE, WHITE, 0},
                        "C11-A19", "the golden goal has no time limit: the clock stops"});
-    else
+    } else if (hidden_entry() && restore_required_) {
+        // C11-A26: placing the revealed formations takes no time from the half.
+        clock_waits_for_board_ = true;
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_PAUSE, WHITE, 0},
+                       "C11-A26", "the half's countdown waits until the formations are placed"});
+    } else {
         run_half_clock("C11-A17", "play: the half's countdown runs", out);
+    }
 }
 
 // --- Play (C11-TURN-*, C11-PASS-*, C11-SHOOT-*, C11-POSS-*, C11-CHECK-*) ----------------------
@@ -607,6 +657,8 @@ void ElevenMatch::restart(Color starts, const std::string& why, Out& out) {
     changed_after_ready_ = {false, false};
     upgraded_ = {false, false};
     problems_said_ = {"", ""};
+    entered_ = {};
+    clock_waits_for_board_ = false;
     bench_.clear();  // C11-POSS-2, C11-A20: every captured piece comes back
     // C11-SUB-2: the substitute comes on only in the round after a goal; a restart without one
     // (half time, a stalemate) gives nobody the right.
@@ -761,7 +813,7 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
     static const char* const KINDS[] = {
         "seed",   "substitute", "upgrade",  "ready",     "formation_time_up",
         "pass",   "shot",       "end_turn", "half_time", "full_time",
-        "select", "ball"};
+        "select", "ball",       "formation"};
     bool known = false;
     for (const char* k : KINDS) known = known || e.kind == k;
     if (!known) return Match::on(e, out);
@@ -806,12 +858,13 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
         return half_over(out);
     }
     if (e.kind == "substitute" || e.kind == "upgrade" || e.kind == "ready" ||
-        e.kind == "formation_time_up") {
+        e.kind == "formation_time_up" || e.kind == "formation") {
         if (stage_ != Stage::FORMATION)
             return ignore("C11-FORM-1", "not in the formation phase", out);
         if (e.kind == "formation_time_up") return time_up(out);
         if (e.kind == "ready") return ready(side, out);
         if (ready_[side]) return ignore("C11-FORM-8", who + " is Ready: its formation stands", out);
+        if (e.kind == "formation") return enter_formation(side, e, out);
         if (e.kind == "upgrade") {
             if (std::string no = upgrade_refusal(side); !no.empty())
                 return ignore("C11-A16", no, out);
@@ -1062,6 +1115,14 @@ void ElevenMatch::on(const engine::BoardRestored& /*e*/, Out& out) {
     if (!restore_required_) return;
     restore_required_ = false;
     news("C11-CHECK-1", "board_restored", {}, "the board shows the field again", out);
+    if (clock_waits_for_board_) {
+        clock_waits_for_board_ = false;
+        // Resumed (the formation's face), then switched to the half's.
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RESUME, WHITE, 0},
+                       "C11-A26", "the formations stand on the board"});
+        run_half_clock("C11-A26", "the formations stand on the board: the half's countdown runs",
+                       out);
+    }
 }
 
 // The players' own declarations at the board (C11-PASS-1, C11-SHOOT-1), without the arbiter:
@@ -1282,6 +1343,11 @@ std::string ElevenMatch::canonical_extra() const {
         s += " corner " + std::to_string(corner_turn_) + " " +
              std::to_string(corner_owed_ ? int(*corner_owed_) : -1);
     if (must_pass_) s += " must_pass " + std::to_string(int(*must_pass_));
+    // C11-A26's state, likewise.
+    if (entered_[0] || entered_[1] || clock_waits_for_board_)
+        s += " entered " + (entered_[0] ? board_text(*entered_[0]) : std::string("-")) + " " +
+             (entered_[1] ? board_text(*entered_[1]) : std::string("-")) + " waits " +
+             std::to_string(clock_waits_for_board_);
     s += "\nfield " + (stage_ == Stage::PLAY ? field().fen() : board_text(seen_));
     return s;
 }
@@ -1331,6 +1397,8 @@ std::string ElevenMatch::extra_snapshot() const {
     j["last_conceder"] = opt_int(last_conceder_);
     j["gesture"] = {lifted_ ? int(*lifted_) : -1, carrier_taps_, ball_in_hand_};
     j["a7"] = {corner_turn_, opt_int(corner_owed_), opt_int(must_pass_)};
+    j["a26"] = {entered_[0] ? board_text(*entered_[0]) : "",
+                entered_[1] ? board_text(*entered_[1]) : "", clock_waits_for_board_};
     return j.dump();
 }
 
@@ -1388,6 +1456,15 @@ bool ElevenMatch::restore_extra(std::string_view text) {
         corner_turn_ = a7.at(0).get<bool>();
         corner_owed_ = opt_color(a7.at(1).get<int>());
         must_pass_ = opt_color(a7.at(2).get<int>());
+        // C11-A26's state (absent from the snapshots made before it).
+        const auto a26 = j.value("a26", nlohmann::json::array({"", "", false}));
+        for (int c : {0, 1}) {
+            const nlohmann::json& entry = a26.at(std::size_t(c));
+            entered_[std::size_t(c)] = entry.get<std::string>().empty()
+                                           ? std::nullopt
+                                           : std::optional<Placement>(board(entry));
+        }
+        clock_waits_for_board_ = a26.at(2).get<bool>();
         return true;
     } catch (const std::exception&) {
         return false;

@@ -119,6 +119,14 @@ class ElevenMatch : public engine::Match {
     FormationRound round_of(chess::Color side) const;
     void ready(chess::Color side, Out& out);
     void time_up(Out& out);
+    // C11-A26 touchscreen_then_place: formations are entered hidden, not read from the board.
+    bool hidden_entry() const {
+        return rules_.formation_entry == FormationEntry::TOUCHSCREEN_THEN_PLACE;
+    }
+    // The formation `side` has chosen: as entered (hidden entry; none yet: an empty field), else
+    // as the board shows it.
+    Placement chosen(chess::Color side) const;
+    void enter_formation(chess::Color side, const engine::GameInput& e, Out& out);
     void kick_off(Out& out);
     void pass(const engine::GameInput& e, Out& out);
     void shoot(const engine::GameInput& e, Out& out);
@@ -185,6 +193,10 @@ class ElevenMatch : public engine::Match {
     std::array<bool, 2> upgraded_{false, false};
     std::optional<chess::Color> may_upgrade_;   // the last side to score (C11-A16)
     std::array<std::string, 2> problems_said_;  // the last problems reported per side
+    // C11-A26 touchscreen_then_place: each side's formation as entered, hidden until the
+    // kick-off reveals both; and whether the half's countdown waits for the board to show them.
+    std::array<std::optional<Placement>, 2> entered_;
+    bool clock_waits_for_board_ = false;
     // Play: the field as a game of chess (its moves since the kick-off or the last turn passed
     // without a move), which the board is read against.
     chess::Game game_;

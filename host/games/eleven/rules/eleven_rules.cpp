@@ -26,6 +26,7 @@ const Words<ShotEligibility> SHOT_ELIGIBILITY{{"either_goal_square", "targeted_s
 const Words<OwnPieceInGoal> OWN_PIECE{{"ignore", "blocks_target"}};
 const Words<FormationTimeout> TIMEOUT{
     {"use_if_valid_else_default", "always_default", "penalty_goal"}};
+const Words<FormationEntry> FORMATION_ENTRY{{"physical", "touchscreen_then_place"}};
 const Words<PossessionOnCapture> ON_CAPTURE{{"any_capture", "carrier_only"}};
 const Words<CornerMode> CORNER_MODE{{"corner_pass_or_collect", "nearest_attacker_gets_ball"}};
 const Words<InCheck> IN_CHECK{{"resolve_first", "loses_possession"}};
@@ -95,6 +96,9 @@ std::vector<GameOption> options() {
         choice("formation_timeout", TIMEOUT, d.formation_timeout, "C11-A4",
                "the countdown ran out before Ready: play a valid formation as it stands, else the "
                "default; or always the default; or as the first, an invalid one conceding a goal"),
+        choice("formation_entry", FORMATION_ENTRY, d.formation_entry, "C11-A26",
+               "formations are set on the board in full view; or each player enters his hidden "
+               "on a touch panel ('formation' input), and both are placed once revealed"),
         {"centre_squares",
          "centre_squares",
          OptionKind::TEXT_LIST,
@@ -230,6 +234,7 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.half_ms = o.number("half_ms", r.half_ms);
     r.formation_ms = o.number("formation_ms", r.formation_ms);
     r.formation_timeout = pick("formation_timeout", TIMEOUT, r.formation_timeout);
+    r.formation_entry = pick("formation_entry", FORMATION_ENTRY, r.formation_entry);
     r.king_square = pick("king_square", KING_SQUARE, r.king_square);
     r.piece_pool = pick("piece_pool", PIECE_POOL, r.piece_pool);
     r.substitute_nonpawn = o.flag("substitute_nonpawn", r.substitute_nonpawn);
@@ -270,6 +275,7 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("half_ms", half_ms);
     o.set("formation_ms", formation_ms);
     o.set("formation_timeout", TIMEOUT.of(formation_timeout));
+    o.set("formation_entry", FORMATION_ENTRY.of(formation_entry));
     o.set("king_square", KING_SQUARE.of(king_square));
     o.set("piece_pool", PIECE_POOL.of(piece_pool));
     o.set("substitute_nonpawn", substitute_nonpawn);

@@ -31,6 +31,12 @@ enum class FormationTimeout : std::uint8_t {
     PENALTY_GOAL                // as the first, and an invalid formation concedes a goal
 };
 
+// C11-A26: where the players choose their formations.
+enum class FormationEntry : std::uint8_t {
+    PHYSICAL,               // set on the board in full view, read and checked as it develops
+    TOUCHSCREEN_THEN_PLACE  // entered hidden (a "formation" input each), revealed, then placed
+};
+
 // C11-A8: which captures by the side without the ball win it.
 enum class PossessionOnCapture : std::uint8_t {
     ANY_CAPTURE,  // any capture: the capturing piece has the ball
@@ -155,6 +161,7 @@ struct ElevenRules {
     std::int64_t half_ms = 300'000;      // a half's shared countdown (C11-A17 shared_halves)
     int target_goals = 0;                // 0: two timed halves; N: the first to N goals wins
     FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
+    FormationEntry formation_entry = FormationEntry::PHYSICAL;  // C11-A26
     StalemateRule stalemate = StalemateRule::RESET_NO_GOAL;
     SecondHalfKickOff second_half_kickoff = SecondHalfKickOff::OTHER_PLAYER;
     Tie tie = Tie::DRAW;                   // C11-A19
