@@ -27,6 +27,10 @@ struct SidesShape {
     int min_players = 1;  // per side
     int max_players = 1;
     std::string side_word = "player";  // "team" where a side is several players, "army"
+    // The number of the first side in words, for a side without a name in a game of more than
+    // two: 1 ("Player 3" is the third), or 0 where the game counts its sides from 0 as its facts,
+    // boards and buttons do ("Army 2" is the third).
+    int first_number = 1;
 };
 
 // A ground on which an arbiter warns or removes a player (ArbiterActionKind WARN, REMOVE), as the

@@ -4,6 +4,7 @@
 #include "venue/match.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -237,6 +238,12 @@ std::string side_label(const MatchConfig& config, int side) {
     const bool known = side >= 0 && side < config.side_count();
     if (known && config.side_count() == 2) return chess::color_name(Color(side));
     if (known && !config.side(side).name.empty()) return config.side(side).name;
+    // The game's word for a side, numbered as the game counts ("Army 2").
+    if (const GameRules* game = known ? find_game(config.game) : nullptr) {
+        std::string word = game->sides.side_word;
+        if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
+        return word + " " + std::to_string(side + game->sides.first_number);
+    }
     return "Side " + std::to_string(side + 1);
 }
 

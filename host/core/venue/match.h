@@ -201,7 +201,7 @@ class Match {
 
     // --- What every game answers (the console, the feed, the hub and the record ask these) ----
     // The sides (config().sides): how many, and what people call side `side` ("White", "Black"
-    // in a game of two; the side's name, else "Side 3", in a game of more).
+    // in a game of two; the side's name, else "Army 2", in a game of more).
     int side_count() const { return config_.side_count(); }
     std::string side_label(int side) const;
     // Player `index` of side `side` (config().side(side).players).

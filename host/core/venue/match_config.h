@@ -80,7 +80,8 @@ struct MatchConfig {
 };
 
 // What people call side `side` of a match: "White" and "Black" in a game of two; in a game of
-// more the side's name, else its number ("Side 3"); "Side N" for an index the match lacks.
+// more the side's name, else the game's word and number ("Army 2"; "Side 3" for a game the
+// registry lacks); "Side N" for an index the match lacks.
 std::string side_label(const MatchConfig& config, int side);
 
 }  // namespace venue::engine

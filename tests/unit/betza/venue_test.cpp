@@ -36,6 +36,15 @@ TEST(BETZA_0_1, TheRegistryOffersBetzasChessForTwoToEightArmiesOfOnePlayer) {
     ASSERT_NE(m, nullptr);
     EXPECT_NE(dynamic_cast<BetzaMatch*>(m.get()), nullptr);
 
+    // An army without a name is called as the game counts it, from 0 as its facts and buttons
+    // do (the console, the feed and the record all say "Army 2" for the third).
+    EXPECT_EQ(game->sides.first_number, 0);
+    EXPECT_EQ(m->side_label(2), "Army 2");
+    EXPECT_EQ(engine::side_label(betza_config({}, 3), 0), "Army 0");
+    engine::MatchConfig named = betza_config();
+    named.side(1).name = "The Blues";
+    EXPECT_EQ(engine::side_label(named, 1), "The Blues");
+
     for (int armies : {2, 8}) EXPECT_FALSE(engine::validate_match(betza_config({}, armies)));
     engine::MatchConfig nine = betza_config({}, 8);
     nine.sides.push_back(nine.sides.back());

@@ -98,7 +98,8 @@ const engine::GameRules& rules() {
                   .max_sides = 8,
                   .min_players = 1,
                   .max_players = 1,
-                  .side_word = "army"},
+                  .side_word = "army",
+                  .first_number = 0},
         // The catalogue's default is untimed (BETZA-A15); a per-army countdown
         // ([match.betza] clock_minutes) runs on the hub's army clock, never on its two faces,
         // so this period is only what an arbiter's own clock would show.
