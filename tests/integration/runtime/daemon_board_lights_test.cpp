@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "../../unit/eleven/eleven_script.h"
 #include "runtime/daemon.h"
 #include "runtime/session.h"
 #include "virtual_devices.h"
@@ -17,15 +18,11 @@ namespace {
 using testing::MS;
 using testing::VirtualBoard;
 
+// The Chess Eleven tests' match (board "b1"), with the board's light on the ball.
 engine::MatchConfig eleven_with_lights() {
-    engine::MatchConfig m;
-    m.id = "e1";
-    m.game = "eleven";
-    m.board = "b1";
-    m.white().players.push_back({"w", "Wanda", 0, {0}, ""});
-    m.black().players.push_back({"b", "Boris", 0, {8}, ""});
-    m.options.set("ball_led", true);
-    return m;
+    games::eleven::ElevenRules rules;
+    rules.ball_led = true;
+    return games::eleven::testing::eleven_config(rules);
 }
 
 struct Hall {
