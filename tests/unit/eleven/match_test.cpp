@@ -727,14 +727,16 @@ TEST(C11_A25, WithBallLedTheBoardLightsTheBallsSquareWhereverItGoes) {
     Script s(0, lit);
     s.formations();
     std::string rule;
-    const engine::DeviceCommand* c = light(s.move("e3e4"), &rule);  // the carrier collects it
+    auto d = s.move("e3e4");  // the carrier collects it
+    const engine::DeviceCommand* c = light(d, &rule);
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->device, "b1");
     EXPECT_EQ(c->value, int(SQ_E4));
     EXPECT_EQ(rule, "C11-A25");
     // A board reading moves no ball: the light stays as it is, and nothing is sent.
     EXPECT_EQ(light(s.board("8/8/8/8/8/8/8/8")), nullptr);
-    c = light(s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}}));
+    d = s.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}});
+    c = light(d);
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->value, int(SQ_E2));
     // The arbiter ends the game: the ball is on no square any more, the lights go out.
@@ -744,7 +746,8 @@ TEST(C11_A25, WithBallLedTheBoardLightsTheBallsSquareWhereverItGoes) {
     end.result = "1/2-1/2";
     end.arbiter = "Arbiter";
     end.note = "the players agreed a draw";
-    c = light(s.send(end));
+    d = s.send(end);
+    c = light(d);
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->value, -1);
 
