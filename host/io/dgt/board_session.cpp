@@ -70,9 +70,10 @@ void BoardSession::on_message(const Message& m, std::int64_t now_us) {
                                          ? chess::SQ_NONE
                                          : to_chess_square(f->square, orientation());
         // Built in place: a temporary variant moved in trips g++ 12's -Wmaybe-uninitialized
-        // (a false positive on BoardStatus's strings) depending on what else gets inlined.
-        events_.emplace_back(std::in_place_type<SensedFieldUpdate>, f->square, f->piece, square,
-                             now_us);
+        // (a false positive on BoardStatus's strings) depending on what else gets inlined. The
+        // update itself is spelled out: clang 14 has no parenthesized aggregate initialisation.
+        events_.emplace_back(std::in_place_type<SensedFieldUpdate>,
+                             SensedFieldUpdate{f->square, f->piece, square, now_us});
         if (board_[f->square] != f->piece) {
             board_[f->square] = f->piece;
             if (has_board_) on_board_changed(now_us);
