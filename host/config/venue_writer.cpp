@@ -94,7 +94,10 @@ toml::table match_table(const engine::MatchConfig& m) {
         }
         t.insert_or_assign(game->id, std::move(own));
     }
-    if (m.side_count() == 2) {
+    // As the reading wants them: white and black in a game of two sides, [[match.side]] in a
+    // game of more even when two play.
+    const engine::GameRules* game = engine::find_game(m.game);
+    if (game ? game->sides.max_sides == 2 : m.side_count() == 2) {
         t.insert_or_assign("white", team_table(m.white()));
         t.insert_or_assign("black", team_table(m.black()));
     } else {

@@ -59,8 +59,10 @@ struct GameConsole {
     // Each player owns files a-h, every file exactly one owner in each team (PlayerStatus::files;
     // the wizard's FILES step deals them out and checks them).
     bool players_own_files = false;
-    // The players claim the move with hub buttons (the wizard's BUTTONS step assigns them).
-    bool players_claim_with_buttons = false;
+    // Each player has a hub button (the wizard's BUTTONS step assigns them, one each): what it
+    // does in words, for the step's title and its checks ("claim button", "End-turn button").
+    bool players_have_buttons = false;
+    std::string button_word = "claim button";
     // The clauses the wizard's checks cite: at least one file each, one owner per file, a button
     // each; the team sizes.
     std::string files_rule, file_owner_rule, buttons_rule;
@@ -77,6 +79,9 @@ struct GameConsole {
     // The time control the wizard offers when it differs from GameRules::default_time (the file's
     // default when [time] is absent).
     std::optional<engine::TimeControl> setup_time;
+    // The number of sides a new match has, in a game of more than two (0: the fewest,
+    // GameRules::sides.min_sides).
+    int setup_side_count = 0;
     // The team sizes; nullptr: GameRules::sides (usual: the fewest).
     SetupSides (*setup_sides)(const engine::MatchConfig& match) = nullptr;
     // The game's own issues of a step, naming the field as the venue file does (`match_key` is

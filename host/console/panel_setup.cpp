@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>  // after imgui.h: it uses IMGUI_API
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -276,14 +277,30 @@ void step_game(SetupWizard& w) {
     }
 }
 
+// The sides in columns: two side by side, four to a row in a game of more.
+bool begin_sides_table(const char* id, const SetupWizard& w) {
+    return ImGui::BeginTable(id, std::min(w.side_count(), 4), ImGuiTableFlags_BordersInnerV);
+}
+
 void step_teams(SetupWizard& w) {
-    if (!ImGui::BeginTable("teams", 2, ImGuiTableFlags_BordersInnerV)) return;
-    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+    // A game of more sides: how many play (the game's fewest to most).
+    if (const engine::GameRules* game = engine::find_game(w.match().game);
+        game && game->sides.min_sides != game->sides.max_sides) {
+        int n = w.side_count();
+        ImGui::SetNextItemWidth(px(160));
+        const std::string label = "Number of " + engine::side_words(game->sides) + " (" +
+                                  std::to_string(game->sides.min_sides) + " to " +
+                                  std::to_string(game->sides.max_sides) + ")";
+        if (ImGui::InputInt(label.c_str(), &n)) w.set_side_count(n);
+    }
+    if (!begin_sides_table("teams", w)) return;
+    for (int side = 0; side < w.side_count(); ++side) {
         ImGui::TableNextColumn();
-        ImGui::PushID(int(side));
+        ImGui::PushID(side);
         engine::TeamConfig& t = w.team(side);
-        ImGui::TextUnformatted(side == TeamSide::WHITE ? "White" : "Black");
-        ImGui::InputText("Team", &t.name);
+        ImGui::TextUnformatted(w.side_name(side).c_str());
+        ImGui::SetNextItemWidth(px(200));
+        ImGui::InputText("Name", &t.name);
         int n = int(t.players.size());
         ImGui::SetNextItemWidth(px(160));
         if (ImGui::InputInt("Players", &n)) w.set_player_count(side, n);
@@ -309,15 +326,15 @@ void step_files(SetupWizard& w) {
         "Every file a-h has exactly one owner in each team%s. Deal them out in order, or type "
         "each player's files.",
         rules.empty() ? "" : (" (" + rules + ")").c_str());
-    if (!ImGui::BeginTable("files", 2, ImGuiTableFlags_BordersInnerV)) return;
-    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+    if (!begin_sides_table("files", w)) return;
+    for (int side = 0; side < w.side_count(); ++side) {
         ImGui::TableNextColumn();
-        ImGui::PushID(int(side));
+        ImGui::PushID(side);
         engine::TeamConfig& t = w.team(side);
         std::string deal = "Deal out:";
         for (const std::string& f : SetupWizard::dealt_files(int(t.players.size())))
             deal += " " + f;
-        ImGui::Text("%s (%s)", side == TeamSide::WHITE ? "White" : "Black", t.name.c_str());
+        ImGui::Text("%s (%s)", w.side_name(side).c_str(), t.name.c_str());
         if (ImGui::Button(deal.c_str())) w.deal_files(side);
         for (std::size_t i = 0; i < t.players.size(); ++i) {
             ImGui::PushID(int(i));
@@ -331,12 +348,17 @@ void step_files(SetupWizard& w) {
 }
 
 void step_buttons(SetupWizard& w, SetupUi& ui) {
-    ImGui::TextWrapped(
-        ui.hub_status.empty()
-            ? "No hub (venue-console --setup FILE --hub PORT feeds its presses): type the "
-              "number of the selected player's button and Assign."
-            : "Ask the selected player (\u25B6) to press his button: it becomes his, and the "
-              "next player without a button is selected. Or type a number and Assign.");
+    const std::string& word = game_console(w.match().game).button_word;
+    ImGui::TextWrapped("%s",
+                       ui.hub_status.empty()
+                           ? ("No hub (venue-console --setup FILE --hub PORT feeds its presses): "
+                              "type the number of the selected player's " +
+                              word + " and Assign.")
+                                 .c_str()
+                           : ("Ask the selected player (\u25B6) to press his " + word +
+                              ": it becomes his, and the next player without one is selected. "
+                              "Or type a number and Assign.")
+                                 .c_str());
     if (!ui.hub_status.empty()) ImGui::TextColored(color4(COLOR_INFO), "%s", ui.hub_status.c_str());
     ImGui::SetNextItemWidth(px(80));
     const bool enter = ImGui::InputText("button 0-15", ui.press, sizeof ui.press,
@@ -346,13 +368,13 @@ void step_buttons(SetupWizard& w, SetupUi& ui) {
         w.on_claim_press(std::atoi(ui.press));
         ui.press[0] = 0;
     }
-    if (!ImGui::BeginTable("buttons", 2, ImGuiTableFlags_BordersInnerV)) return;
+    if (!begin_sides_table("buttons", w)) return;
     const auto target = w.claim_target();
-    for (TeamSide side : {TeamSide::WHITE, TeamSide::BLACK}) {
+    for (int side = 0; side < w.side_count(); ++side) {
         ImGui::TableNextColumn();
-        ImGui::PushID(int(side));
+        ImGui::PushID(side);
         const engine::TeamConfig& t = w.team(side);
-        ImGui::Text("%s (%s)", side == TeamSide::WHITE ? "White" : "Black", t.name.c_str());
+        ImGui::Text("%s (%s)", w.side_name(side).c_str(), t.name.c_str());
         for (std::size_t i = 0; i < t.players.size(); ++i) {
             const PlayerRef p{side, i};
             ImGui::PushID(int(i));
@@ -446,7 +468,7 @@ void draw_setup_panel(SetupWizard& w, SetupUi& ui) {
         const WizardStep step = WizardStep(s);
         if (!w.applies(step)) continue;
         const std::size_t n = step == WizardStep::REVIEW ? 0 : w.check(step).size();
-        const std::string label = std::string(n ? "\u2717 " : "\u2713 ") + step_title(step) +
+        const std::string label = std::string(n ? "\u2717 " : "\u2713 ") + w.title(step) +
                                   (n ? " (" + std::to_string(n) + ")" : "");
         ImGui::PushStyleColor(ImGuiCol_Text, color4(n ? COLOR_WARN : rgba(230, 230, 230)));
         if (ImGui::Selectable(label.c_str(), w.step() == step)) w.go_to(step);
@@ -457,7 +479,7 @@ void draw_setup_panel(SetupWizard& w, SetupUi& ui) {
 
     ImGui::BeginChild("step", ImVec2(0, 0), true);
     if (ui.fonts.large) ImGui::PushFont(ui.fonts.large);
-    ImGui::TextUnformatted(step_title(w.step()));
+    ImGui::TextUnformatted(w.title(w.step()).c_str());
     if (ui.fonts.large) ImGui::PopFont();
     if (!w.message().empty())
         ImGui::TextColored(color4(w.message_is_error() ? COLOR_BAD : COLOR_INFO), "%s",

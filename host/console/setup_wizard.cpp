@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -14,11 +15,19 @@
 namespace venue::console {
 namespace {
 
-const char* side_key(TeamSide s) {
-    return s == TeamSide::WHITE ? "white" : "black";
+// Whether the match's game numbers its sides ([[match.side]]) rather than naming them White and
+// Black: a game of more than two sides, even when two play.
+bool numbered_sides(const engine::MatchConfig& m) {
+    const engine::GameRules* rules = engine::find_game(m.game);
+    return rules ? rules->sides.max_sides > 2 : m.side_count() != 2;
 }
 
-constexpr std::array<TeamSide, 2> SIDES = {TeamSide::WHITE, TeamSide::BLACK};
+// The side's key in the venue file as its reading names it: white and black, or side[N] (from 0,
+// as the game numbers its sides).
+std::string side_key(const engine::MatchConfig& m, int side) {
+    if (!numbered_sides(m)) return side == 0 ? "white" : "black";
+    return "side[" + std::to_string(side) + "]";
+}
 
 bool starts_with(const std::string& s, const std::string& prefix) {
     return s.rfind(prefix, 0) == 0;
@@ -29,13 +38,16 @@ bool ends_with(const std::string& s, const std::string& suffix) {
            s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// A fresh id on `team`: the side's letter and the first number not taken.
-std::string fresh_id(const engine::TeamConfig& team, TeamSide side) {
-    const std::string letter = side == TeamSide::WHITE ? "W" : "B";
+// A fresh id for a player of side `side`: the side's letter (W and B in a game of two; A, B, C
+// ... by side in a game of more) and the first number no player of the match has.
+std::string fresh_id(const engine::MatchConfig& m, int side) {
+    const std::string letter =
+        numbered_sides(m) ? std::string(1, char('A' + side)) : (side == 0 ? "W" : "B");
     for (int n = 1;; ++n) {
         const std::string id = letter + std::to_string(n);
         bool taken = false;
-        for (const auto& p : team.players) taken |= p.id == id;
+        for (const auto& t : m.sides)
+            for (const auto& p : t.players) taken |= p.id == id;
         if (!taken) return id;
     }
 }
@@ -83,7 +95,7 @@ WizardStep step_of_key(const std::string& key, std::size_t match_index) {
     const std::string match = "match[" + std::to_string(match_index + 1) + "].";
     if (!starts_with(key, match)) return WizardStep::REVIEW;
     const std::string rest = key.substr(match.size());
-    if (starts_with(rest, "white") || starts_with(rest, "black")) {
+    if (starts_with(rest, "white") || starts_with(rest, "black") || starts_with(rest, "side[")) {
         if (ends_with(rest, ".files")) return WizardStep::FILES;
         if (ends_with(rest, ".buttons")) return WizardStep::BUTTONS;
         return WizardStep::TEAMS;
@@ -119,12 +131,16 @@ SetupWizard SetupWizard::open(const std::string& path) {
     return w;
 }
 
-engine::TeamConfig& SetupWizard::team(TeamSide side) {
-    return side == TeamSide::WHITE ? match().white() : match().black();
+engine::TeamConfig& SetupWizard::team(int side) {
+    return match().side(side);
 }
 
-const engine::TeamConfig& SetupWizard::team(TeamSide side) const {
-    return side == TeamSide::WHITE ? match().white() : match().black();
+const engine::TeamConfig& SetupWizard::team(int side) const {
+    return match().side(side);
+}
+
+std::string SetupWizard::side_name(int side) const {
+    return engine::side_label(match(), side);
 }
 
 std::string SetupWizard::match_key() const {
@@ -177,7 +193,8 @@ std::string SetupWizard::player_label(PlayerRef p) const {
 }
 
 std::string SetupWizard::player_key(PlayerRef p) const {
-    return match_key() + "." + side_key(p.side) + ".players[" + std::to_string(p.index + 1) + "]";
+    return match_key() + "." + side_key(match(), p.side) + ".players[" +
+           std::to_string(p.index + 1) + "]";
 }
 
 void SetupWizard::say(std::string text, bool error) {
@@ -189,8 +206,15 @@ void SetupWizard::say(std::string text, bool error) {
 
 bool SetupWizard::applies(WizardStep step) const {
     if (step == WizardStep::FILES) return game_console(match().game).players_own_files;
-    if (step == WizardStep::BUTTONS) return game_console(match().game).players_claim_with_buttons;
+    if (step == WizardStep::BUTTONS) return game_console(match().game).players_have_buttons;
     return true;
+}
+
+std::string SetupWizard::title(WizardStep step) const {
+    if (step != WizardStep::BUTTONS) return step_title(step);
+    std::string words = game_console(match().game).button_word + "s";
+    if (!words.empty()) words[0] = char(std::toupper(static_cast<unsigned char>(words[0])));
+    return words;
 }
 
 void SetupWizard::go_to(WizardStep step) {
@@ -240,6 +264,7 @@ std::string SetupWizard::default_game() {
 
 void SetupWizard::set_game(const std::string& game) {
     engine::MatchConfig& m = match();
+    const bool was_numbered = numbered_sides(m);
     m.game = game;
     const engine::GameRules* rules = engine::find_game(game);
     if (!rules) {
@@ -249,22 +274,34 @@ void SetupWizard::set_game(const std::string& game) {
     const GameConsole& console = game_console(game);
     m.time = console.setup_time ? *console.setup_time : rules->default_time;
     m.options = engine::default_options(rules->options);
-    const SetupSides sides = console.setup_sides
-                                 ? console.setup_sides(m)
-                                 : SetupSides{rules->sides.min_players, rules->sides.max_players,
-                                              rules->sides.min_players};
-    for (TeamSide s : SIDES) {
+    // The game's usual number of sides when the count is not its own, or came from a game of
+    // the other shape (two sides of a game of two are not yet two armies of a game of more).
+    const int count = side_count();
+    if (count < rules->sides.min_sides || count > rules->sides.max_sides ||
+        was_numbered != numbered_sides(m))
+        set_side_count(console.setup_side_count ? console.setup_side_count
+                                                : rules->sides.min_sides);
+    // A game of two sides names them White and Black (kept where typed); one of more calls an
+    // unnamed side by its number ("Army 2"), so those two default names go.
+    for (int s = 0; s < 2 && s < side_count(); ++s) {
+        const char* plain = s == 0 ? "White" : "Black";
+        std::string& name = team(s).name;
+        if (numbered_sides(m) && name == plain) name.clear();
+        if (!numbered_sides(m) && name.empty()) name = plain;
+    }
+    const SetupSides sides = usual_sides();
+    for (int s = 0; s < side_count(); ++s) {
         const int n = int(team(s).players.size());
         if (n < sides.fewest || n > sides.most) set_player_count(s, sides.usual);
     }
-    for (TeamSide s : SIDES) {
+    for (int s = 0; s < side_count(); ++s) {
         if (console.players_own_files) deal_files(s);
         for (auto& p : team(s).players) {
-            if (!console.players_claim_with_buttons) p.buttons.clear();
+            if (!console.players_have_buttons) p.buttons.clear();
             if (!console.players_own_files) p.files.clear();
         }
     }
-    say("game " + game + ": time control and teams set to its defaults");
+    say("game " + game + ": time control, sides and teams set to its defaults");
 }
 
 void SetupWizard::set_match_id(const std::string& id) {
@@ -274,14 +311,47 @@ void SetupWizard::set_match_id(const std::string& id) {
 
 // --- teams
 
-void SetupWizard::set_player_count(TeamSide side, int count) {
+SetupSides SetupWizard::usual_sides() const {
+    const engine::GameRules* rules = engine::find_game(match().game);
+    const GameConsole& console = game_console(match().game);
+    if (console.setup_sides) return console.setup_sides(match());
+    if (!rules) return {};
+    return {rules->sides.min_players, rules->sides.max_players, rules->sides.min_players};
+}
+
+bool SetupWizard::set_side_count(int count) {
+    const engine::GameRules* rules = engine::find_game(match().game);
+    const int fewest = rules ? rules->sides.min_sides : 2;
+    const int most = rules ? rules->sides.max_sides : 2;
+    const int asked = count;
+    count = std::max(fewest, std::min(count, most));
+    engine::MatchConfig& m = match();
+    if (m.sides.size() > std::size_t(count)) m.sides.resize(std::size_t(count));
+    const int usual = usual_sides().usual;
+    while (m.sides.size() < std::size_t(count)) {
+        m.sides.emplace_back();
+        set_player_count(int(m.sides.size()) - 1, usual);
+    }
+    if (claim_target_ && claim_target_->side >= count) claim_target_.reset();
+    if (asked != count) {
+        say(rules ? rules->display_name + " is played by " + std::to_string(fewest) + " to " +
+                        std::to_string(most) + " " + engine::side_words(rules->sides)
+                  : "this game has two sides",
+            true);
+        return false;
+    }
+    say(std::to_string(count) + " " + (rules ? engine::side_words(rules->sides) : "sides"));
+    return true;
+}
+
+void SetupWizard::set_player_count(int side, int count) {
     count = std::max(0, std::min(count, 16));
     engine::TeamConfig& t = team(side);
     const std::size_t before = t.players.size();
     if (t.players.size() > std::size_t(count)) t.players.resize(std::size_t(count));
     while (t.players.size() < std::size_t(count)) {
         engine::PlayerConfig p;
-        p.id = fresh_id(t, side);
+        p.id = fresh_id(match(), side);
         p.name = p.id;
         p.seat = int(t.players.size()) + 1;
         t.players.push_back(p);
@@ -307,15 +377,15 @@ std::vector<std::string> SetupWizard::dealt_files(int players) {
     return out;
 }
 
-void SetupWizard::deal_files(TeamSide side) {
+void SetupWizard::deal_files(int side) {
     engine::TeamConfig& t = team(side);
     const auto files = dealt_files(int(t.players.size()));
     if (files.empty()) {
-        say(std::string(side_key(side)) + ": files are dealt to 1 to 8 players", true);
+        say(side_key(match(), side) + ": files are dealt to 1 to 8 players", true);
         return;
     }
     for (std::size_t i = 0; i < files.size(); ++i) t.players[i].files = files[i];
-    std::string said = std::string(side_key(side)) + " files:";
+    std::string said = side_key(match(), side) + " files:";
     for (const auto& f : files) said += " " + f;
     say(said);
 }
@@ -323,9 +393,9 @@ void SetupWizard::deal_files(TeamSide side) {
 // --- buttons
 
 std::optional<PlayerRef> SetupWizard::first_without_button(std::optional<PlayerRef> after) const {
-    // In order White 1.., Black 1..; after `after`, wrapping round to it.
+    // In order of the sides (White 1.., Black 1..); after `after`, wrapping round to it.
     std::vector<PlayerRef> order;
-    for (TeamSide s : SIDES)
+    for (int s = 0; s < side_count(); ++s)
         for (std::size_t i = 0; i < team(s).players.size(); ++i) order.push_back({s, i});
     std::size_t start = 0;
     if (after)
@@ -339,7 +409,7 @@ std::optional<PlayerRef> SetupWizard::first_without_button(std::optional<PlayerR
 }
 
 std::optional<PlayerRef> SetupWizard::owner_of(int button) const {
-    for (TeamSide s : SIDES)
+    for (int s = 0; s < side_count(); ++s)
         for (std::size_t i = 0; i < team(s).players.size(); ++i)
             for (int b : team(s).players[i].buttons)
                 if (b == button) return PlayerRef{s, i};
@@ -360,7 +430,8 @@ bool SetupWizard::on_claim_press(int button) {
     }
     if (!claim_target_) {
         say(b + " pressed; no player is selected for it" +
-                (step_ == WizardStep::BUTTONS ? " (select one)" : " (go to Claim buttons)"),
+                (step_ == WizardStep::BUTTONS ? " (select one)"
+                                              : " (go to " + title(WizardStep::BUTTONS) + ")"),
             true);
         return false;
     }
@@ -441,9 +512,9 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
             break;
         case WizardStep::TEAMS: {
             std::set<std::string> ids;
-            for (TeamSide s : SIDES) {
+            for (int s = 0; s < side_count(); ++s) {
                 const int n = int(team(s).players.size());
-                const std::string tk = mk + "." + side_key(s) + ".players";
+                const std::string tk = mk + "." + side_key(m, s) + ".players";
                 if (rules)
                     if (auto bad = engine::side_size_problem(*rules, team(s)))
                         out.push_back({tk, *bad});
@@ -461,7 +532,7 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
         }
         case WizardStep::FILES:
             if (!game.players_own_files) break;
-            for (TeamSide s : SIDES) {
+            for (int s = 0; s < side_count(); ++s) {
                 std::array<std::string, 8> owner;  // file -> the label of its owner
                 for (std::size_t i = 0; i < team(s).players.size(); ++i) {
                     const PlayerRef p{s, i};
@@ -488,20 +559,20 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                 for (std::size_t f = 0; f < 8; ++f)
                     if (owner[f].empty()) missing += char('a' + f);
                 if (!missing.empty())
-                    out.push_back({mk + "." + side_key(s) + ".players",
+                    out.push_back({mk + "." + side_key(m, s) + ".players",
                                    "no owner for file" +
                                        std::string(missing.size() > 1 ? "s " : " ") + missing +
                                        cite(game.file_owner_rule, "every file needs one")});
             }
             break;
         case WizardStep::BUTTONS:
-            if (!game.players_claim_with_buttons) break;
-            for (TeamSide s : SIDES)
+            if (!game.players_have_buttons) break;
+            for (int s = 0; s < side_count(); ++s)
                 for (std::size_t i = 0; i < team(s).players.size(); ++i) {
                     const PlayerRef p{s, i};
                     const std::string bk = player_key(p) + ".buttons";
                     if (player(p).buttons.empty())
-                        out.push_back({bk, player_label(p) + " has no claim button" +
+                        out.push_back({bk, player_label(p) + " has no " + game.button_word +
                                                cite(game.buttons_rule, "one each") +
                                                ": select him and press it"});
                     for (int b : player(p).buttons) {

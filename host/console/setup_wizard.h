@@ -25,6 +25,8 @@
 
 namespace venue::console {
 
+struct SetupSides;
+
 enum class WizardStep : std::uint8_t {
     EVENT,    // [event], [feed], [hub]
     GAME,     // the match: id, game, round, time control, the game's rules
@@ -37,13 +39,10 @@ enum class WizardStep : std::uint8_t {
 inline constexpr int WIZARD_STEPS = 7;
 const char* step_title(WizardStep step);
 
-enum class TeamSide : std::uint8_t {
-    WHITE,
-    BLACK
-};
-
+// A player of the match being set up: his side (0 White and 1 Black in a game of two; the army's
+// or player's number in a game of more, MatchConfig::sides) and his place in it.
 struct PlayerRef {
-    TeamSide side = TeamSide::WHITE;
+    int side = 0;
     std::size_t index = 0;
     bool operator==(const PlayerRef&) const = default;
 };
@@ -81,8 +80,12 @@ class SetupWizard {
     void add_match();
     // Drops the match being set up; the last match of a file stays (false, with the reason).
     bool remove_match();
-    engine::TeamConfig& team(TeamSide side);
-    const engine::TeamConfig& team(TeamSide side) const;
+    // The sides of the match: two in most games, 2 to 8 armies in a game of more sides.
+    int side_count() const { return match().side_count(); }
+    engine::TeamConfig& team(int side);
+    const engine::TeamConfig& team(int side) const;
+    // "White", "Black"; "Army 2" in a game of more sides (engine::side_label).
+    std::string side_name(int side) const;
     engine::PlayerConfig& player(PlayerRef p) { return team(p.side).players.at(p.index); }
     const engine::PlayerConfig& player(PlayerRef p) const {
         return team(p.side).players.at(p.index);
@@ -92,8 +95,11 @@ class SetupWizard {
 
     // --- steps
     WizardStep step() const { return step_; }
+    // The step's title for this game: step_title(), the buttons step named by what the game's
+    // buttons do ("Claim buttons", "End-turn buttons").
+    std::string title(WizardStep step) const;
     // Whether a step concerns this game (FILES and BUTTONS: games whose players own files and
-    // claim the move, GameConsole::players_own_files and players_claim_with_buttons).
+    // press hub buttons, GameConsole::players_own_files and players_have_buttons).
     bool applies(WizardStep step) const;
     // Any step, at any time (the arbiter may go back and forth). Entering BUTTONS selects the
     // first player without a button for the next press; leaving it selects nobody.
@@ -104,7 +110,9 @@ class SetupWizard {
 
     // --- the match
     // Sets the rules and their defaults: the time control (GameRules::default_time, or the one
-    // the game's console entry offers), the game's settings at their defaults, and team sizes
+    // the game's console entry offers), the game's settings at their defaults, the number of
+    // sides the game allows (GameRules::sides; outside them, the console entry's
+    // setup_side_count), and team sizes
     // the game allows (GameRules::sides, or the console entry's setup_sides: a size outside them
     // becomes the usual one; files dealt out again where players own them). Buttons and files go
     // where the game has none.
@@ -115,17 +123,23 @@ class SetupWizard {
     void set_match_id(const std::string& id);
 
     // --- teams
-    // Adds players with fresh ids (W5, B5 ...; the name is the id until typed) or drops the last
-    // ones. Where players own files, they are dealt out again for the new number.
-    void set_player_count(TeamSide side, int count);
+    // In a game of more sides (GameRules::sides): adds sides of the usual team size, or drops
+    // the last ones; clamped to the game's fewest and most (false, with the reason, when the
+    // count asked for was outside them).
+    bool set_side_count(int count);
+    // Adds players with fresh ids (W5, B5 ... in a game of two sides, A1, B1, C1 ... by side in a
+    // game of more; the name is the id until typed) or drops the last ones. Where players own
+    // files, they are dealt out again for the new number.
+    void set_player_count(int side, int count);
 
     // --- files (games whose players own them)
     // The files of `players` players dealt out in order, the first getting the extra ones:
     // 2: abcd efgh; 3: abc def gh; 4: ab cd ef gh; 5: ab cd ef g h ... 8: one each.
     static std::vector<std::string> dealt_files(int players);
-    void deal_files(TeamSide side);
+    void deal_files(int side);
 
-    // --- buttons (games whose players claim the move): press a button to assign it
+    // --- buttons (games whose players press hub buttons, GameConsole::players_have_buttons:
+    // claim buttons, End-turn buttons): press a button to assign it
     // The player the next press is for (none outside BUTTONS, or when everyone has a button).
     std::optional<PlayerRef> claim_target() const { return claim_target_; }
     void select_for_claim(std::optional<PlayerRef> p);
@@ -160,6 +174,8 @@ class SetupWizard {
     std::optional<PlayerRef> first_without_button(std::optional<PlayerRef> after) const;
     std::optional<PlayerRef> owner_of(int button) const;
     std::string player_key(PlayerRef p) const;
+    // The team sizes of the match's game (GameConsole::setup_sides, else GameRules::sides).
+    SetupSides usual_sides() const;
     std::vector<WizardIssue> own_issues(WizardStep step) const;
     std::optional<config::ConfigError> read_back() const;
 

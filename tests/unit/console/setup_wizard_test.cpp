@@ -15,7 +15,10 @@
 namespace venue::console {
 namespace {
 
-using W = TeamSide;
+// The sides of a game of two.
+struct W {
+    static constexpr int WHITE = 0, BLACK = 1;
+};
 
 // A file name in the test's own temporary directory, removed afterwards.
 class TempFile {
@@ -245,6 +248,77 @@ TEST(SetupWizard, AKeyOfTheFileBelongsToAStep) {
     EXPECT_EQ(step_of_key("match[2].id", 1), WizardStep::GAME);
     EXPECT_EQ(step_of_key("match[2].white.players[1].files", 1), WizardStep::FILES);
     EXPECT_EQ(step_of_key("match[1].id", 1), WizardStep::REVIEW);
+    EXPECT_EQ(step_of_key("match[1].side[5].players[1].buttons"), WizardStep::BUTTONS);
+    EXPECT_EQ(step_of_key("match[1].side[0].players[1].id"), WizardStep::TEAMS);
+}
+
+// A game of more sides (Betza's, 2 to 8 armies) is set up as one of two is: the armies counted,
+// each army's player named, each station's End-turn button assigned by pressing it, the file
+// written with [[match.side]] (even for two armies) and read back as `venue run` reads it.
+TEST(SetupWizard, SetsUpAGameOfAnyNumberOfArmies) {
+    TempFile file("betza.toml");
+    SetupWizard w(file.path());
+    w.draft().event_name = "Betza night";
+    w.set_game("betza");
+    // Four armies by default, one player each, no White and Black.
+    ASSERT_EQ(w.side_count(), 4);
+    EXPECT_EQ(w.side_name(0), "Army 0");
+    EXPECT_EQ(w.side_name(3), "Army 3");
+    for (int s = 0; s < 4; ++s) EXPECT_EQ(w.team(s).players.size(), 1u);
+    EXPECT_EQ(w.team(2).players[0].id, "C1");
+    EXPECT_TRUE(w.applies(WizardStep::BUTTONS));
+    EXPECT_FALSE(w.applies(WizardStep::FILES));
+    EXPECT_EQ(w.title(WizardStep::BUTTONS), "End-turn buttons");
+
+    // Six armies; nine are refused, named in the game's words.
+    ASSERT_TRUE(w.set_side_count(6));
+    EXPECT_EQ(w.team(5).players[0].id, "F1");
+    EXPECT_FALSE(w.set_side_count(9));
+    EXPECT_EQ(w.side_count(), 8);
+    EXPECT_NE(w.message().find("2 to 8 armies"), std::string::npos) << w.message();
+    ASSERT_TRUE(w.set_side_count(5));
+    w.team(1).players[0].name = "Bob";
+    // Two players of one army: refused with the field.
+    w.set_player_count(4, 2);
+    EXPECT_FALSE(w.check(WizardStep::TEAMS).empty());
+    EXPECT_TRUE(has_issue(w.check(WizardStep::TEAMS), "match[1].side[4].players", ""))
+        << all(w.check(WizardStep::TEAMS));
+    w.set_player_count(4, 1);
+    EXPECT_TRUE(w.check(WizardStep::TEAMS).empty()) << all(w.check(WizardStep::TEAMS));
+
+    // The End-turn buttons, pressed station by station; a missing one names its army's key.
+    w.go_to(WizardStep::BUTTONS);
+    EXPECT_TRUE(has_issue(w.check(WizardStep::BUTTONS), "match[1].side[0].players[1].buttons",
+                          "no End-turn button (BETZA-6"))
+        << all(w.check(WizardStep::BUTTONS));
+    for (int b = 4; b < 9; ++b) ASSERT_TRUE(w.on_claim_press(b)) << w.message();
+    EXPECT_FALSE(w.claim_target());
+    EXPECT_EQ(w.team(4).players[0].buttons, std::vector<int>{8});
+    EXPECT_TRUE(w.check(WizardStep::BUTTONS).empty()) << all(w.check(WizardStep::BUTTONS));
+
+    // Saved and read back: five armies in order, Bob on army 1 with button 5.
+    ASSERT_TRUE(w.save(false)) << w.message();
+    auto read = config::load_venue_config(file.path());
+    ASSERT_TRUE(read) << read.error().to_string();
+    const engine::MatchConfig& m = read->matches.front();
+    ASSERT_EQ(m.side_count(), 5);
+    EXPECT_EQ(m.side(1).players.front().name, "Bob");
+    EXPECT_EQ(m.side(1).players.front().buttons, std::vector<int>{5});
+
+    // Two armies play chess (BETZA-6.4), called White and Black as everywhere, but are still a
+    // game of armies: written as [[match.side]], which Betza reads.
+    SetupWizard two(file.path(), *read);
+    ASSERT_TRUE(two.set_side_count(2));
+    EXPECT_EQ(two.side_name(1), "Black");
+    EXPECT_NE(two.toml().find("[[match.side]]"), std::string::npos) << two.toml();
+    EXPECT_TRUE(two.check_all().empty()) << all(two.check_all());
+
+    // Back to a game of two sides: White and Black again, two sides.
+    two.set_game("fide");
+    EXPECT_EQ(two.side_count(), 2);
+    EXPECT_EQ(two.side_name(0), "White");
+    EXPECT_EQ(two.team(0).name, "White");
+    EXPECT_TRUE(two.check_all().empty()) << all(two.check_all());
 }
 
 // A file of two matches: the second set up (its issues named match[2]), the first kept as it

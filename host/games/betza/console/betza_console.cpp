@@ -35,9 +35,30 @@ std::string input_words(const engine::GameInput& in, const std::string& side) {
     return "'" + in.kind + "' for " + side;
 }
 
+// The boards step: a DGT board per half-board, named in the game's settings.
+std::string boards_note(const engine::MatchConfig& m) {
+    const std::vector<std::string> boards = m.options.list("boards", {});
+    std::string note =
+        "Betza's Chess reads one DGT board per army, its near half being the "
+        "army's half-board (BETZA-4): list their serial numbers in board order "
+        "in the Game step (betza.boards) and each here with its port";
+    if (boards.empty()) return note + "; none is listed yet (the moves are entered instead).";
+    note += ". Listed:";
+    for (std::size_t i = 0; i < boards.size(); ++i)
+        note += " half-board " + std::to_string(i) + " on " + boards[i] +
+                (i + 1 < boards.size() ? "," : ".");
+    return note;
+}
+
 console::GameConsole make() {
     console::GameConsole g;
     g.game = "betza";
+    // Each station's End-turn button (its player's first button, BETZA-6 and the army clock).
+    g.players_have_buttons = true;
+    g.button_word = "End-turn button";
+    g.buttons_rule = "BETZA-6";
+    g.setup_side_count = 4;  // the seed's game for four, the demo's
+    g.boards_note = &boards_note;
     g.input_words = &input_words;
     g.illegal_move_stands = false;  // no chess game to go on from (BetzaMatch is no ChessMatch)
     g.actions_share = 0.70f;        // the game's entries below the common actions

@@ -32,8 +32,8 @@ std::string input_words(const engine::GameInput& in, const std::string& side) {
 console::GameConsole make() {
     console::GameConsole g;
     g.game = "chessball";
-    g.players_own_files = true;           // CB-2.3
-    g.players_claim_with_buttons = true;  // CB-3.2
+    g.players_own_files = true;     // CB-2.3
+    g.players_have_buttons = true;  // CB-3.2
     g.files_rule = "CB-2.3";
     g.file_owner_rule = "CB-A24";
     g.buttons_rule = "CB-3.2";
