@@ -90,6 +90,10 @@ struct GameConsole {
                          WizardStep step, std::vector<WizardIssue>& out) = nullptr;
     // What the boards step says of the boards the game plays on ("" nothing).
     std::string (*boards_note)(const engine::MatchConfig& match) = nullptr;
+    // Why the match's boards need their orientation set (normal or rotated) in the venue file,
+    // with the clause: a game whose boards never show chess's start position, from which a board
+    // left on "auto" learns which way round it lies. "": auto is fine.
+    std::string fixed_orientation;
 
     // --- entries a team makes (ArbiterIntent::key, an engine::KeyChange), in games that take them
     // The entry as an event, or what it lacks; the note and the match are checked before.

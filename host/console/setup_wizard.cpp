@@ -589,6 +589,9 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
             break;
         case WizardStep::BOARDS: {
             std::set<std::string> ids;
+            // The boards this match plays on (its board, or the game's list of them).
+            const std::vector<std::string> played_on =
+                rules && rules->boards ? rules->boards(m) : std::vector<std::string>{m.board};
             for (std::size_t i = 0; i < draft_.boards.size(); ++i) {
                 const config::BoardPortConfig& b = draft_.boards[i];
                 const std::string bk = "board[" + std::to_string(i + 1) + "]";
@@ -601,6 +604,11 @@ std::vector<WizardIssue> SetupWizard::own_issues(WizardStep step) const {
                 if (b.orientation != "auto" && b.orientation != "normal" &&
                     b.orientation != "rotated")
                     out.push_back({bk + ".orientation", "use auto, normal or rotated"});
+                else if (b.orientation == "auto" && !game.fixed_orientation.empty() &&
+                         std::find(played_on.begin(), played_on.end(), b.id) != played_on.end())
+                    out.push_back({bk + ".orientation", game.fixed_orientation +
+                                                            ": set normal (its a1 at White's, or "
+                                                            "its player's, left hand) or rotated"});
                 if (!b.clock.empty() && b.clock != "white-left" && b.clock != "white-right")
                     out.push_back({bk + ".clock", "use white-left or white-right, or none"});
             }

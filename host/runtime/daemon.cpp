@@ -116,7 +116,7 @@ void Daemon::attach_board(std::string board_id, std::unique_ptr<BoardDevice> boa
 void Daemon::light(const engine::DeviceCommand& c) {
     for (Board& b : boards_) {
         if (b.bridge.board_id() != c.device) continue;
-        if (std::string why; !b.device->light_square(c.value, &why))
+        if (std::string why; !b.device->light_squares(engine::lit_squares(c), &why))
             say("board " + c.device + ": " + engine::to_string(c.command) + ": " + why);
         return;
     }

@@ -43,8 +43,8 @@ class BoardRunnerDevice final : public BoardDevice {
     std::optional<io::dgt::BwTime> clock_reading() const override {
         return runner_.clock_reading();
     }
-    bool light_square(int square, std::string* why) override {
-        return runner_.light_square(square, why);
+    bool light_squares(const std::vector<int>& squares, std::string* why) override {
+        return runner_.light_squares(squares, why);
     }
 
   private:

@@ -46,8 +46,9 @@ class BoardDevice {
                                                     std::string* why) = 0;
     virtual std::optional<std::uint32_t> clock_end_text(std::string* why) = 0;
     virtual std::optional<io::dgt::BwTime> clock_reading() const = 0;
-    // Lights one square of the board (a1 = 0 .. h8 = 63; -1: none), on boards with LEDs.
-    virtual bool light_square(int square, std::string* why) = 0;
+    // Lights these squares of the board (a1 = 0 .. h8 = 63; none: every light off) and puts
+    // the others out, on boards with LEDs.
+    virtual bool light_squares(const std::vector<int>& squares, std::string* why) = 0;
 };
 
 // The runners behind those interfaces.

@@ -114,7 +114,8 @@ enum class DeviceAction : std::uint8_t {
     // station stations[a]
     ARMY_SET_ORDER,
     // A board's square lights (the DGT Revelation II's LEDs): `value` is the square (a1 = 0 ..
-    // h8 = 63, in the match's terms), or -1: every light off. `device` is the board's id.
+    // h8 = 63, in the match's terms), or -1: none; `squares` more squares lit with it; every
+    // other light off. `device` is the board's id.
     BOARD_LIGHT_SQUARE,
 };
 const char* to_string(DeviceAction a);
@@ -131,7 +132,12 @@ struct DeviceCommand {
     int value = 0;  // CLAIM_DISABLE_BUTTON: the button; ARMY_*: the army; BOARD_*: the square
     std::vector<int> armies = {};    // ARMY_SET_ORDER: the batting order
     std::vector<int> stations = {};  // ARMY_SET_ORDER: by army, the station that plays it
+    std::vector<int> squares = {};   // BOARD_LIGHT_SQUARE: the squares lit besides `value`
 };
+
+// Every square a BOARD_LIGHT_SQUARE command lights: `value` (unless -1) and `squares`, in order,
+// each once.
+std::vector<int> lit_squares(const DeviceCommand& c);
 // The match's score, in half points (a win is 2, a draw 1 each; games that weigh
 // results, such as by the ratings of branches in a tree, multiply by them).
 struct ScoreChanged {

@@ -283,6 +283,7 @@ void to_json(nlohmann::json& j, const DeviceCommand& c) {
          {"value", c.value}};
     if (!c.armies.empty()) j["armies"] = c.armies;
     if (!c.stations.empty()) j["stations"] = c.stations;
+    if (!c.squares.empty()) j["squares"] = c.squares;
 }
 void from_json(const nlohmann::json& j, DeviceCommand& c) {
     c = DeviceCommand{};
@@ -293,6 +294,7 @@ void from_json(const nlohmann::json& j, DeviceCommand& c) {
     c.value = j.value("value", c.value);
     c.armies = j.value("armies", c.armies);
     c.stations = j.value("stations", c.stations);
+    c.squares = j.value("squares", c.squares);
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EventIgnored, match)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ScoreChanged, match, white_half_points,

@@ -3,6 +3,8 @@
 #include "venue/decision.h"
 #include "venue/event.h"
 
+#include <algorithm>
+
 #include "common/overloaded.h"
 
 namespace venue::engine {
@@ -142,6 +144,14 @@ std::optional<DeviceAction> device_action_named(std::string_view name) {
 bool is_clock_action(DeviceAction a) {
     return a == DeviceAction::CLOCK_ADD_TIME || a == DeviceAction::CLOCK_PAUSE ||
            a == DeviceAction::CLOCK_RESUME || a == DeviceAction::CLOCK_RUN;
+}
+
+std::vector<int> lit_squares(const DeviceCommand& c) {
+    std::vector<int> lit;
+    if (c.value >= 0) lit.push_back(c.value);
+    for (int s : c.squares)
+        if (std::find(lit.begin(), lit.end(), s) == lit.end()) lit.push_back(s);
+    return lit;
 }
 
 const char* to_string(ArbiterActionKind k) {

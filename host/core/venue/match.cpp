@@ -43,7 +43,7 @@ void Match::apply(const Event& event, std::vector<Decision>& out) {
         const bool same = c && std::any_of(shown.begin(), shown.end(), [&](const Decision& was) {
                               const DeviceCommand* w = command(was);
                               return w && w->device == c->device && w->command == c->command &&
-                                     w->value == c->value;
+                                     w->value == c->value && w->squares == c->squares;
                           });
         if (c && !same) out.push_back(now);
     }

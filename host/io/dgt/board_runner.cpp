@@ -88,9 +88,9 @@ std::optional<std::uint32_t> BoardRunner::clock_end_text(std::string* why) {
     return session_.clock().end_text(why);
 }
 
-bool BoardRunner::light_square(int square, std::string* why) {
+bool BoardRunner::light_squares(const std::vector<int>& squares, std::string* why) {
     const std::lock_guard lock(mutex_);
-    return session_.light_square(square, why);
+    return session_.light_squares(squares, why);
 }
 
 std::optional<BwTime> BoardRunner::clock_reading() const {

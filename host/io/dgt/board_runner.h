@@ -80,8 +80,8 @@ class BoardRunner {
     std::optional<std::uint32_t> clock_end_text(std::string* why = nullptr);
     // The clock's last reading, if a clock answered.
     std::optional<BwTime> clock_reading() const;
-    // BoardSession::light_square, sent by the I/O thread with the session's other output.
-    bool light_square(int square, std::string* why = nullptr);
+    // BoardSession::light_squares, sent by the I/O thread with the session's other output.
+    bool light_squares(const std::vector<int>& squares, std::string* why = nullptr);
 
   private:
     void run();

@@ -148,25 +148,27 @@ void BoardSession::on_link_lost(std::int64_t now_us) {
     assert(is_ok());
 }
 
-bool BoardSession::light_square(int square, std::string* why) {
-    if (square < -1 || square >= SQUARE_NB) {
-        if (why) *why = "square " + std::to_string(square) + " is not 0..63 (or -1: none)";
-        return false;
-    }
-    lit_ = square;
+bool BoardSession::light_squares(const std::vector<int>& squares, std::string* why) {
+    for (int square : squares)
+        if (square < 0 || square >= SQUARE_NB) {
+            if (why) *why = "square " + std::to_string(square) + " is not 0..63";
+            return false;
+        }
+    lit_ = squares;
     send_light();
     return true;
 }
 
 void BoardSession::send_light() {
     if (!lit_) return;
-    // All out first (pattern 0 over the whole board), then the one square (pattern 1, from it to
-    // itself): the protocol has no "only this square".
+    // All out first (pattern 0 over the whole board), then each square (pattern 1, from it to
+    // itself): the protocol has no "only these squares".
     encode_set_leds(0, 0, SQUARE_NB - 1, output_);
-    if (*lit_ < 0) return;
-    const std::uint8_t normal = dgt_index(*lit_ % 8, *lit_ / 8);
-    const std::uint8_t own = orient(normal, orientation_);
-    encode_set_leds(1, own, own, output_);
+    for (int square : *lit_) {
+        const std::uint8_t normal = dgt_index(square % 8, square / 8);
+        const std::uint8_t own = orient(normal, orientation_);
+        encode_set_leds(1, own, own, output_);
+    }
 }
 
 void BoardSession::set_orientation(Orientation o, std::int64_t now_us) {

@@ -60,12 +60,14 @@ class BoardSession {
     void set_orientation(Orientation o, std::int64_t now_us);
     void clear_orientation(std::int64_t now_us);
 
-    // Lights chess square `square` (a1 = 0 .. h8 = 63, in the orientation in use) and puts every
-    // other light out; -1 puts them all out. For boards with LEDs (SET_LEDS, DGT Revelation II;
-    // others ignore it). Sent again after a reconnect and when the orientation changes, so the
-    // board goes on showing the host's square. False (and *why) for a square off the board.
-    bool light_square(int square, std::string* why = nullptr);
-    std::optional<int> lit_square() const { return lit_; }
+    // Lights chess squares `squares` (a1 = 0 .. h8 = 63, in the orientation in use) and puts
+    // every other light out; none puts them all out. For boards with LEDs (SET_LEDS, DGT
+    // Revelation II; others ignore it). Sent again after a reconnect and when the orientation
+    // changes, so the board goes on showing the host's squares. False (and *why, nothing lit or
+    // put out) for a square off the board.
+    bool light_squares(const std::vector<int>& squares, std::string* why = nullptr);
+    // The squares the host last had lit; unset: never asked.
+    const std::optional<std::vector<int>>& lit_squares() const { return lit_; }
 
     Bytes take_output();
     std::vector<BoardEvent> take_events();
@@ -119,7 +121,7 @@ class BoardSession {
     std::optional<sensing::Snapshot> last_snapshot_;
     Bytes output_;
     std::vector<BoardEvent> events_;
-    std::optional<int> lit_;  // the square the host last had lit (-1: none); unset: never asked
+    std::optional<std::vector<int>> lit_;  // the squares the host last had lit; unset: never asked
 };
 
 }  // namespace venue::io::dgt

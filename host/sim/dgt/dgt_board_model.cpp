@@ -172,6 +172,13 @@ void DgtBoardModel::execute(const io::dgt::CommandFrame& f, std::int64_t now_ms)
         }
         case Command::SET_LEDS:
             last_leds_ = f.data;
+            // pattern start end 0: pattern 0 puts the fields start..end out, any other lights
+            // them (the Revelation II's "from start to end").
+            if (f.data.size() >= 3)
+                for (unsigned i = f.data[1]; i <= f.data[2] && i < 64; ++i) {
+                    const std::uint64_t bit = std::uint64_t{1} << i;
+                    lit_fields_ = f.data[0] == 0 ? lit_fields_ & ~bit : lit_fields_ | bit;
+                }
             break;
         case Command::CLOCK_MESSAGE:
             clock_command(f.data, now_ms);

@@ -86,6 +86,9 @@ class DgtBoardModel {
     std::uint64_t unknown_bytes() const { return unknown_bytes_; }
     std::uint64_t commands() const { return commands_; }
     const io::dgt::Bytes& last_leds() const { return last_leds_; }
+    // The fields whose lights are on (bit i: field i, 0 = a8 as seen from White), as the
+    // SET_LEDS commands so far leave them.
+    std::uint64_t lit_fields() const { return lit_fields_; }
 
     // Whole-structure invariants; asserted after each mutation in debug builds.
     bool is_ok() const;
@@ -118,6 +121,7 @@ class DgtBoardModel {
     io::dgt::Bytes out_;
     std::deque<std::uint8_t> ee_log_;  // (sensor, piece) pairs, oldest dropped first
     io::dgt::Bytes last_leds_;
+    std::uint64_t lit_fields_ = 0;
     std::uint64_t unknown_bytes_ = 0;
     std::uint64_t commands_ = 0;
 };

@@ -18,10 +18,12 @@ namespace {
 using testing::MS;
 using testing::VirtualBoard;
 
-// The Chess Eleven tests' match (board "b1"), with the board's light on the ball.
-engine::MatchConfig eleven_with_lights() {
+// The Chess Eleven tests' match (board "b1"), with the board's light on the ball, or on where a
+// lifted piece may go (C11-PASS-3 move_lights).
+engine::MatchConfig eleven_with_lights(bool move_lights = false) {
     games::eleven::ElevenRules rules;
-    rules.ball_led = true;
+    rules.ball_led = !move_lights;
+    rules.move_lights = move_lights;
     return games::eleven::testing::eleven_config(rules);
 }
 
@@ -31,9 +33,9 @@ struct Hall {
     std::unique_ptr<Daemon> daemon;
     VirtualBoard* board = nullptr;
 
-    explicit Hall(const std::filesystem::path& log) {
+    explicit Hall(const std::filesystem::path& log, bool move_lights = false) {
         config::VenueConfig config;
-        config.matches = {eleven_with_lights()};
+        config.matches = {eleven_with_lights(move_lights)};
         auto s = Session::open(config, log.string());
         if (!s) throw std::runtime_error(s.error());
         session = std::move(*s);
@@ -93,6 +95,29 @@ TEST(DaemonBoardLights, TheBallsSquareIsLitOnTheBoardAndAgainAfterAHostRestart) 
     again.run(50);
     EXPECT_EQ(again.board->model().last_leds(), e4);
     again.daemon->stop();
+}
+
+// C11-PASS-3 on the board: the rook lifted at the kick-off lights e4 and e5, the squares of the
+// centre circle it may reach (sensors 36 and 28); set back, every light is out again.
+TEST(DaemonBoardLights, ALiftedPieceLightsWhereItMayGo) {
+    const auto log = std::filesystem::path(::testing::TempDir()) / "daemon_move_lights.sqlite";
+    std::filesystem::remove(log);
+    Hall hall(log, true);
+    hall.board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+    hall.run(600);
+    hall.input(chess::WHITE, "substitute", {{"piece", "q"}});
+    hall.input(chess::BLACK, "substitute", {{"piece", "q"}});
+    hall.input(chess::WHITE, "ready", {});
+    hall.input(chess::BLACK, "ready", {});
+    EXPECT_EQ(hall.board->model().lit_fields(), 0u);
+    hall.board->act("lift e3");
+    hall.run(300);
+    EXPECT_EQ(hall.board->model().lit_fields(),
+              (std::uint64_t{1} << 36) | (std::uint64_t{1} << 28));
+    hall.board->act("put e3 R");
+    hall.run(300);
+    EXPECT_EQ(hall.board->model().lit_fields(), 0u);
+    hall.daemon->stop();
 }
 
 }  // namespace

@@ -75,8 +75,8 @@ class VirtualBoard final : public BoardDevice {
     std::optional<io::dgt::BwTime> clock_reading() const override {
         return session_.clock().last_reading();
     }
-    bool light_square(int square, std::string* why) override {
-        const bool ok = session_.light_square(square, why);
+    bool light_squares(const std::vector<int>& squares, std::string* why) override {
+        const bool ok = session_.light_squares(squares, why);
         exchange();
         return ok;
     }

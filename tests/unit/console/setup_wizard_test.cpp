@@ -313,6 +313,18 @@ TEST(SetupWizard, SetsUpAGameOfAnyNumberOfArmies) {
     EXPECT_NE(two.toml().find("[[match.side]]"), std::string::npos) << two.toml();
     EXPECT_TRUE(two.check_all().empty()) << all(two.check_all());
 
+    // Its boards never show chess's start position: one left on auto is refused, naming why.
+    two.match().options.set("boards", std::vector<std::string>{"10001", "10002"});
+    two.add_board();
+    two.draft().boards.back().id = "10002";
+    two.draft().boards.back().port = "/dev/ttyACM1";
+    EXPECT_TRUE(has_issue(two.check(WizardStep::BOARDS), "board[1].orientation", "BETZA-4"))
+        << all(two.check(WizardStep::BOARDS));
+    two.draft().boards.back().orientation = "normal";
+    EXPECT_TRUE(two.check(WizardStep::BOARDS).empty()) << all(two.check(WizardStep::BOARDS));
+    two.match().options.set("boards", std::vector<std::string>{});
+    two.draft().boards.clear();
+
     // Back to a game of two sides: White and Black again, two sides.
     two.set_game("fide");
     EXPECT_EQ(two.side_count(), 2);

@@ -161,14 +161,14 @@ TEST(BoardSessionTest, ASetOrientationIsNeverOverriddenAndCanChange) {
     EXPECT_TRUE(s.take_events().empty());
 }
 
-// SET_LEDS (DGT Revelation II): every light out, then the one square, in the board's own
+// SET_LEDS (DGT Revelation II): every light out, then each square, in the board's own
 // numbering; sent again when the board is turned and after a reconnect; a square off the board
 // is refused and sends nothing.
-TEST(BoardSessionTest, ALitSquareIsSentInTheBoardsOwnNumberingAndKeptAcrossReconnects) {
+TEST(BoardSessionTest, LitSquaresAreSentInTheBoardsOwnNumberingAndKeptAcrossReconnects) {
     BoardSession s;
     s.start(0);
     s.take_output();
-    ASSERT_TRUE(s.light_square(chess::SQ_E4));
+    ASSERT_TRUE(s.light_squares({chess::SQ_E4}));
     const Bytes off{0x60, 0x04, 0x00, 0, 63, 0x00};
     // e4 in the normal orientation (a8 = 0): (8 - 4) * 8 + 4 = 36.
     Bytes e4 = off;
@@ -185,14 +185,20 @@ TEST(BoardSessionTest, ALitSquareIsSentInTheBoardsOwnNumberingAndKeptAcrossRecon
     Bytes again{0x4b, 0x4d, 0x42, 0x45};
     again.insert(again.end(), turned.begin(), turned.end());
     EXPECT_EQ(s.take_output(), again);
-    ASSERT_TRUE(s.light_square(-1));
+    // Several squares: one command each after the lights go out (a1 is the rotated board's 7,
+    // h8 its 56).
+    ASSERT_TRUE(s.light_squares({chess::SQ_A1, chess::SQ_H8}));
+    Bytes two = off;
+    two.insert(two.end(), {0x60, 0x04, 0x01, 7, 7, 0x00, 0x60, 0x04, 0x01, 56, 56, 0x00});
+    EXPECT_EQ(s.take_output(), two);
+    ASSERT_TRUE(s.light_squares({}));
     EXPECT_EQ(s.take_output(), off);
-    EXPECT_EQ(s.lit_square(), -1);
+    EXPECT_EQ(s.lit_squares(), std::vector<int>{});
     std::string why;
-    EXPECT_FALSE(s.light_square(64, &why));
+    EXPECT_FALSE(s.light_squares({chess::SQ_E4, 64}, &why));
     EXPECT_NE(why.find("64"), std::string::npos);
     EXPECT_TRUE(s.take_output().empty());
-    EXPECT_EQ(s.lit_square(), -1);
+    EXPECT_EQ(s.lit_squares(), std::vector<int>{});
 }
 
 TEST(BoardSessionTest, KeepAliveEverySecondAndSilenceAfterThree) {

@@ -758,6 +758,71 @@ TEST(C11_A25, WithBallLedTheBoardLightsTheBallsSquareWhereverItGoes) {
     EXPECT_EQ(light(plain.input(WHITE, "pass", {{"from", "e4"}, {"to", "e2"}})), nullptr);
 }
 
+// C11-PASS-3 on a board with lights (move_lights): a piece of the side on move lifted lights
+// where it may go, the ball in hand where it may be passed or shot; set back, the board shows the
+// ball's square again (ball_led) and nothing else.
+TEST(C11_PASS_3, WithMoveLightsTheBoardLightsWhereALiftedPieceMayGo) {
+    ElevenRules lit;
+    lit.ball_led = true;
+    lit.move_lights = true;
+    Script s(0, lit);
+    s.formations();
+    std::string rule;
+    // The kick-off: the d-pawn lifted may only go into the centre circle (the ball is there,
+    // on no square: nothing else is lit).
+    auto d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_D2});
+    const engine::DeviceCommand* c = light(d, &rule);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(rule, "C11-PASS-3");
+    EXPECT_EQ(c->value, -1);
+    EXPECT_EQ(c->squares, std::vector<int>{int(SQ_D4)});
+    EXPECT_EQ(engine::lit_squares(*c), std::vector<int>{int(SQ_D4)});
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 1, SQ_D2});  // set back
+    c = light(d);
+    ASSERT_NE(c, nullptr);
+    EXPECT_TRUE(engine::lit_squares(*c).empty());
+    // The carrier lifted after the kick-off: its pass to e2, its shot at e8, and the ball's
+    // square.
+    s.move("e3e4");
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_E4});
+    c = light(d);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(engine::lit_squares(*c), (std::vector<int>{int(SQ_E4), int(SQ_E2), int(SQ_E8)}));
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 4, SQ_E4});  // set back: a tap
+    c = light(d);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(engine::lit_squares(*c), std::vector<int>{int(SQ_E4)});
+    // A second tap puts the ball in hand: its pass and its shot, lit while it was lifted, stay
+    // lit (nothing new is sent) until it goes.
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_E4});
+    c = light(d);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(engine::lit_squares(*c), (std::vector<int>{int(SQ_E4), int(SQ_E2), int(SQ_E8)}));
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 4, SQ_E4});
+    ASSERT_NE(news(d, "ball_in_hand"), nullptr);
+    EXPECT_EQ(light(d), nullptr);
+    const auto shown_in_hand = s.match.shown_on_devices();
+    ASSERT_EQ(shown_in_hand.size(), 1u);
+    EXPECT_EQ(shown_in_hand.front().rule, "C11-PASS-3");
+    const auto* in_hand = std::get_if<engine::DeviceCommand>(&shown_in_hand.front().body);
+    ASSERT_NE(in_hand, nullptr);
+    EXPECT_EQ(engine::lit_squares(*in_hand),
+              (std::vector<int>{int(SQ_E4), int(SQ_E2), int(SQ_E8)}));
+    // The pass made by tapping the receiver: the ball on e2, lit alone.
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_E2});
+    d = s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 4, SQ_E2});
+    c = light(d);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(engine::lit_squares(*c), std::vector<int>{int(SQ_E2)});
+    // Black's piece lifted while White is on move lights nothing of its own.
+    s.send(engine::BoardFieldUpdate{"e1", "b1", 0, 0, SQ_A7});
+    const auto shown = s.match.shown_on_devices();
+    ASSERT_EQ(shown.size(), 1u);
+    const auto* now = std::get_if<engine::DeviceCommand>(&shown.front().body);
+    ASSERT_NE(now, nullptr);
+    EXPECT_EQ(engine::lit_squares(*now), std::vector<int>{int(SQ_E2)});
+}
+
 TEST(C11_A26, FormationsAreSetPhysicallyInFullViewAndEachIsShownAsItDevelops) {
     Script s;
     // One reading of the board shows both sides' formations as they stand, each reported.

@@ -59,6 +59,9 @@ console::GameConsole make() {
     g.buttons_rule = "BETZA-6";
     g.setup_side_count = 4;  // the seed's game for four, the demo's
     g.boards_note = &boards_note;
+    g.fixed_orientation =
+        "a half-board's DGT board shows an army on its near half, never chess's start position, "
+        "from which a board on auto learns which way round it lies (BETZA-4)";
     g.input_words = &input_words;
     g.illegal_move_stands = false;  // no chess game to go on from (BetzaMatch is no ChessMatch)
     g.actions_share = 0.70f;        // the game's entries below the common actions

@@ -35,6 +35,9 @@ std::string input_words(const engine::GameInput& in, const std::string& side) {
 console::GameConsole make() {
     console::GameConsole g;
     g.game = "eleven";
+    g.fixed_orientation =
+        "a Chess Eleven board shows formations, never chess's start position, from which a "
+        "board on auto learns which way round it lies (C11-FORM-1)";
     g.input_words = &input_words;
     g.illegal_move_stands = false;  // no chess game to go on from (ElevenMatch is no ChessMatch)
     g.actions_share = 0.70f;        // the arbiter's ball and declarations below the common actions

@@ -1226,14 +1226,40 @@ engine::BoardRole ElevenMatch::board_role(const std::string& /*board*/) const {
 }
 
 std::vector<engine::Decision> ElevenMatch::shown_on_devices() const {
-    if (!rules_.ball_led || config().board.empty()) return {};
-    const bool lit = phase_ != MatchPhase::FINISHED && ball_.square != chess::SQ_NONE;
+    if ((!rules_.ball_led && !rules_.move_lights) || config().board.empty()) return {};
+    const bool playing = phase_ != MatchPhase::FINISHED;
     engine::DeviceCommand light{config().board, engine::DeviceAction::BOARD_LIGHT_SQUARE};
-    light.value = lit ? int(ball_.square) : -1;
-    return {engine::Decision{
-        light, "C11-A25",
-        lit ? "the board lights the ball's square, " + chess::square_to_string(ball_.square)
-            : std::string("the ball is on no square: the board's lights are off")}};
+    const bool ball_lit = rules_.ball_led && playing && ball_.square != chess::SQ_NONE;
+    light.value = ball_lit ? int(ball_.square) : -1;
+    std::string why =
+        ball_lit ? "the board lights the ball's square, " + chess::square_to_string(ball_.square)
+                 : std::string("the board's lights are off");
+    const char* rule = "C11-A25";
+    // C11-PASS-3: a piece of the side on move lifted, or the ball in hand: where it may go.
+    std::optional<Square> selected;
+    if (rules_.move_lights && playing && stage_ == Stage::PLAY) {
+        if (ball_in_hand_)
+            selected = ball_.square;
+        else if (lifted_ && field().piece_on(*lifted_) != NO_PIECE &&
+                 color_of(field().piece_on(*lifted_)) == turn_)
+            selected = *lifted_;
+    }
+    if (selected) {
+        const Selection may = selection(turn_, *selected);
+        std::vector<Square> squares = may.moves;
+        squares.insert(squares.end(), may.passes.begin(), may.passes.end());
+        squares.insert(squares.end(), may.shots.begin(), may.shots.end());
+        if (ball_in_hand_)
+            squares.erase(std::remove(squares.begin(), squares.end(), *selected), squares.end());
+        for (Square s : squares) light.squares.push_back(int(s));
+        rule = "C11-PASS-3";
+        why = std::string(ball_in_hand_ ? "the ball in hand on " : "the piece lifted from ") +
+              square_to_string(*selected) + ": the board lights where it may go (" +
+              std::to_string(may.moves.size()) + " moves, " + std::to_string(may.passes.size()) +
+              " passes, " + std::to_string(may.shots.size()) + " shots)" +
+              (ball_lit ? " and the ball's square" : "");
+    }
+    return {engine::Decision{light, rule, why}};
 }
 
 Color ElevenMatch::clock_face_on_move() const {

@@ -179,6 +179,10 @@ std::vector<GameOption> options() {
         flag("ball_led", d.ball_led, "C11-A25",
              "the board lights the ball's square (a DGT board with LEDs, the Revelation II); "
              "the host's state stays the ball, the light only shows it"),
+        flag("move_lights", d.move_lights, "C11-PASS-3",
+             "the board lights where a lifted piece of the side on move may go: its moves, and "
+             "for the carrier its passes and shots (also while the ball is in hand); a board "
+             "with LEDs"),
     };
 }
 
@@ -266,6 +270,7 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.en_passant = o.flag("en_passant", r.en_passant);
     r.promotion = o.flag("promotion", r.promotion);
     r.ball_led = o.flag("ball_led", r.ball_led);
+    r.move_lights = o.flag("move_lights", r.move_lights);
     return r;
 }
 
@@ -306,6 +311,7 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("en_passant", en_passant);
     o.set("promotion", promotion);
     o.set("ball_led", ball_led);
+    o.set("move_lights", move_lights);
 }
 
 const engine::GameRules& rules() {

@@ -168,6 +168,10 @@ struct ElevenRules {
     std::int64_t extra_time_ms = 120'000;  // C11-A19 extra_time: the period's countdown
     // C11-A25: the board lights the ball's square (a board with LEDs: DGT Revelation II).
     bool ball_led = false;
+    // C11-PASS-3 on the board itself (a board with LEDs): while a piece of the side on move is
+    // lifted, or the ball is in hand, the board lights where it may go: its moves, its passes,
+    // its shots.
+    bool move_lights = false;
 
     static std::vector<chess::Square> default_centre();
 
