@@ -65,6 +65,16 @@ struct Hall {
         daemon->post({now, std::nullopt, in});
         run(20);
     }
+    // Both formations set on the board (a rook on e3 for White's kick-off), the substitutes
+    // declared, both players Ready: White kicks off.
+    void to_kick_off() {
+        board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
+        run(600);
+        input(chess::WHITE, "substitute", {{"piece", "q"}});
+        input(chess::BLACK, "substitute", {{"piece", "q"}});
+        input(chess::WHITE, "ready", {});
+        input(chess::BLACK, "ready", {});
+    }
 };
 
 TEST(DaemonBoardLights, TheBallsSquareIsLitOnTheBoardAndAgainAfterAHostRestart) {
@@ -74,12 +84,7 @@ TEST(DaemonBoardLights, TheBallsSquareIsLitOnTheBoardAndAgainAfterAHostRestart) 
     const io::dgt::Bytes e4{0x01, 36, 36, 0x00};
     {
         Hall hall(log);
-        hall.board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
-        hall.run(600);
-        hall.input(chess::WHITE, "substitute", {{"piece", "q"}});
-        hall.input(chess::BLACK, "substitute", {{"piece", "q"}});
-        hall.input(chess::WHITE, "ready", {});
-        hall.input(chess::BLACK, "ready", {});
+        hall.to_kick_off();
         // No ball on a square yet: the host put every light out when it started.
         EXPECT_EQ(hall.board->model().last_leds(), (io::dgt::Bytes{0x00, 0, 63, 0x00}));
         hall.board->act("move e3 e4");  // the rook collects the ball in the centre
@@ -103,12 +108,7 @@ TEST(DaemonBoardLights, ALiftedPieceLightsWhereItMayGo) {
     const auto log = std::filesystem::path(::testing::TempDir()) / "daemon_move_lights.sqlite";
     std::filesystem::remove(log);
     Hall hall(log, true);
-    hall.board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
-    hall.run(600);
-    hall.input(chess::WHITE, "substitute", {{"piece", "q"}});
-    hall.input(chess::BLACK, "substitute", {{"piece", "q"}});
-    hall.input(chess::WHITE, "ready", {});
-    hall.input(chess::BLACK, "ready", {});
+    hall.to_kick_off();
     EXPECT_EQ(hall.board->model().lit_fields(), 0u);
     hall.board->act("lift e3");
     hall.run(300);
