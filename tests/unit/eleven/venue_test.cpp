@@ -202,6 +202,100 @@ TEST(C11_A17, TheHubsFacesKeepTheFormationsAndTheHalfsCountdowns) {
     EXPECT_EQ(commands(d)[0]->side, WHITE);
 }
 
+// The hub clock commands of the decisions, in words: "run W", "set B 20000", "add W 2000".
+std::string clock_words(const std::vector<Decision>& d) {
+    std::string out;
+    for (const auto* c : commands(d)) {
+        const char* side = c->side == WHITE ? "W" : "B";
+        std::string w;
+        if (c->command == DeviceAction::CLOCK_RUN) w = std::string("run ") + side;
+        if (c->command == DeviceAction::CLOCK_SET_TIME)
+            w = std::string("set ") + side + " " + std::to_string(c->amount_ms);
+        if (c->command == DeviceAction::CLOCK_ADD_TIME)
+            w = std::string("add ") + side + " " + std::to_string(c->amount_ms);
+        if (!w.empty()) out += (out.empty() ? "" : ", ") + w;
+    }
+    return out;
+}
+
+// C11-A17 chess_clock_per_player: each player's own time on his face, running in his turns
+// only (with his increment when his turn ends); Black's face counts the formation and shows his
+// time again at the kick-off; one period (no half time); a flag loses.
+TEST(C11_A17, ChessClocksPerPlayerRunInTheirOwnTurnsAndAFlagLoses) {
+    engine::MatchConfig c = config();
+    c.options.set("clock", std::string("chess_clock_per_player"));
+    c.options.set("player_ms", std::int64_t(240'000));
+    c.options.set("player_increment_ms", std::int64_t(2'000));
+    ASSERT_FALSE(engine::validate_match(c));
+    Hall h(c);
+    auto d = h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    EXPECT_EQ(clock_words(d), "run B, set B 20000, set W 240000");
+    EXPECT_EQ(h.match.clock_face_label(BLACK), "Formation");
+    EXPECT_EQ(h.match.clock_face_label(WHITE), "White");
+    EXPECT_EQ(h.match.clock_face_on_move(), BLACK);
+
+    h.input(WHITE, "substitute", {{"piece", "q"}});
+    h.input(BLACK, "substitute", {{"piece", "q"}});
+    h.send(engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE});
+    h.press(0);
+    d = h.press(8, engine::ClaimVerdict::OUT_OF_TURN);
+    ASSERT_NE(news(d, "kick_off"), nullptr);
+    EXPECT_EQ(clock_words(d), "run W, set B 240000");
+    EXPECT_EQ(h.match.clock_face_on_move(), WHITE);
+    EXPECT_EQ(h.match.clock_face_label(BLACK), "Black");
+
+    // White wins the ball and ends his turn: his increment, then Black's clock runs.
+    h.move("e3e4");
+    d = h.press(0);
+    ASSERT_NE(news(d, "turn"), nullptr);
+    EXPECT_EQ(clock_words(d), "add W 2000, run B");
+    EXPECT_EQ(h.match.clock_face_on_move(), BLACK);
+    // A paddle in play: the clock follows the turn, not the paddle.
+    d = h.send(engine::ClockPressed{"e1", BLACK, std::nullopt});
+    EXPECT_EQ(clock_words(d), "run B");
+
+    // One period: no half time.
+    d = h.input(WHITE, "half_time");
+    ASSERT_NE(find<engine::EventIgnored>(d), nullptr);
+    EXPECT_EQ(d.back().rule, "C11-A17");
+    // Black's time runs out: White wins, whatever the goals.
+    d = h.send(engine::FlagFell{"e1", BLACK});
+    ASSERT_NE(find<engine::GameEnded>(d), nullptr);
+    EXPECT_EQ(h.match.result(), "1-0");
+
+    // C11-A19's golden goal and extra time follow full time, which this match has not.
+    c.options.set("tie", std::string("golden_goal"));
+    const auto why = engine::validate_match(c);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("C11-A19"), std::string::npos) << *why;
+}
+
+// After a goal, Black's face counts the formation again: his time, as the hub last reported it,
+// comes back at the kick-off.
+TEST(C11_A17, PerPlayerBlacksTimeIsKeptThroughAFormationAfterAGoal) {
+    engine::MatchConfig c = config();
+    c.options.set("clock", std::string("chess_clock_per_player"));
+    c.options.set("goal_weight", std::int64_t(1));
+    c.options.set("save_weight", std::int64_t(0));
+    c.options.set("block_weight", std::int64_t(0));
+    c.options.set("corner_weight", std::int64_t(0));
+    Hall h(c);
+    h.kick_off();
+    h.move("e3e4");
+    // The hub's heartbeat: White's clock running, Black's at 4:10.3.
+    h.send(engine::ClockReading{"e1", 280'000, 250'300, WHITE});
+    auto d = h.input(WHITE, "shot", {{"target", "e8"}});
+    ASSERT_EQ(h.match.goals(WHITE), 1);
+    ASSERT_EQ(h.match.stage(), Stage::FORMATION);
+    EXPECT_EQ(clock_words(d), "run B, set B 20000");
+    // Formations again; Black kicks off on his own time.
+    d = h.send(engine::FlagFell{"e1", BLACK});
+    ASSERT_NE(news(d, "kick_off"), nullptr);
+    EXPECT_EQ(h.match.to_move(), BLACK);
+    EXPECT_EQ(clock_words(d), "run B, set B 250300");
+    EXPECT_EQ(h.match.clock_face_on_move(), BLACK);
+}
+
 TEST(C11_TIME_1, WhitesFaceAtZeroIsHalfTimeThenFullTime) {
     Hall h;
     h.kick_off();

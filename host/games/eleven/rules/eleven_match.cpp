@@ -598,6 +598,15 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
     // The clock is shared (C11-A17): the turn passes, the half's countdown runs on.
     news(rule, "turn", {{"side", color_name(turn_)}}, why + "; " + color_name(turn_) + " to play",
          out);
+    // Or each player's own: the turn's increment to the side that ends it, then the other's
+    // clock runs (not while the match is paused).
+    if (per_player() && phase_ == MatchPhase::PLAYING && stage_ == Stage::PLAY) {
+        if (rules_.player_increment_ms > 0)
+            out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_ADD_TIME, side,
+                                                 rules_.player_increment_ms},
+                           "C11-A17", std::string(color_name(side)) + "'s increment for his turn"});
+        run_half_clock("C11-A17", "the turn passes", out);
+    }
 }
 
 bool ElevenMatch::award(Color side, int goals, const char* rule, const std::string& why, Out& out) {
@@ -849,6 +858,8 @@ void ElevenMatch::on(const GameInput& e, Out& out) {
                     "contested shots are drawn from seed " + value, out);
     }
     if (e.kind == "half_time") {
+        if (per_player())
+            return ignore("C11-A17", "a match on the players' own clocks is one period", out);
         if (half_ != 1) return ignore("C11-TIME-1", "the second half is being played", out);
         return half_over(out);
     }
@@ -1014,6 +1025,10 @@ void ElevenMatch::refuse_move(const std::string& uci, const char* rule, const st
 
 void ElevenMatch::run_formation_clock(Out& out, bool runs_already) {
     using engine::DeviceAction;
+    // C11-A17 per player: Black's face counts the formation; his own time is kept until the
+    // kick-off gives it back, as the hub last reported it (to its heartbeat's tenth of a second
+    // when his clock was running).
+    if (per_player() && !black_kept_ms_) black_kept_ms_ = clock_.black_ms;
     // Run first, then set: running a face the hub does not run restarts its clock with the
     // times it last reported, which the set then corrects.
     if (!runs_already)
@@ -1025,8 +1040,22 @@ void ElevenMatch::run_formation_clock(Out& out, bool runs_already) {
 }
 
 void ElevenMatch::run_half_clock(const char* rule, const std::string& why, Out& out) {
-    out.push_back(
-        {engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, WHITE, 0}, rule, why});
+    using engine::DeviceAction;
+    if (!per_player()) {
+        out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, WHITE, 0}, rule, why});
+        return;
+    }
+    // Each player's own clock: the side on move's runs. Run first, then set Black's face back
+    // to his time (running a face restarts the hub's clock from its last times, as above).
+    out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, turn_, 0}, "C11-A17",
+                   std::string(color_name(turn_)) + "'s clock runs: " + why});
+    if (black_kept_ms_) {
+        clock_.black_ms = *black_kept_ms_;
+        out.push_back(
+            {engine::DeviceCommand{"hub", DeviceAction::CLOCK_SET_TIME, BLACK, *black_kept_ms_},
+             "C11-A17", "Black's own time on his face again, after the formation's countdown"});
+        black_kept_ms_.reset();
+    }
 }
 
 std::optional<Color> ElevenMatch::side_of_button(int button) const {
@@ -1074,6 +1103,17 @@ void ElevenMatch::on(const engine::ClockPressed& /*e*/, Out& out) {
 
 void ElevenMatch::start(std::optional<Color> running, Out& out) {
     phase_ = MatchPhase::PLAYING;
+    if (per_player()) {
+        // C11-A17 per player: both players' times; Black's waits while his face counts the
+        // formation.
+        black_kept_ms_ = rules_.player_ms;
+        run_formation_clock(out, running == BLACK);
+        clock_.white_ms = rules_.player_ms;
+        out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE,
+                                             rules_.player_ms},
+                       "C11-A17", "White's time for the match, on his face"});
+        return;
+    }
     run_formation_clock(out, running == BLACK);
     out.push_back(
         {engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_SET_TIME, WHITE, rules_.half_ms},
@@ -1091,6 +1131,16 @@ void ElevenMatch::on(const engine::ClockReading& e, Out& out) {
 void ElevenMatch::on(const engine::FlagFell& e, Out& out) {
     if (finished(out)) return;
     clock_.of(e.side) = 0;
+    // C11-A17 per player: a player whose own time runs out in play loses, as in chess; Black's
+    // face in a formation phase is the formation's countdown, as below.
+    if (per_player() && !(e.side == BLACK && stage_ == Stage::FORMATION)) {
+        if (stage_ != Stage::PLAY)
+            return ignore("C11-A17", "White's face does not run in the formation phase", out);
+        return end(win_for(~e.side), "time forfeit", "C11-A17",
+                   std::string(color_name(e.side)) + "'s time is up: " + color_name(~e.side) +
+                       " wins (chess clocks per player)",
+                   out);
+    }
     if (e.side == BLACK) {
         if (stage_ != Stage::FORMATION)
             return ignore("C11-A17", "the formation's countdown ran out in play", out);
@@ -1263,10 +1313,13 @@ std::vector<engine::Decision> ElevenMatch::shown_on_devices() const {
 }
 
 Color ElevenMatch::clock_face_on_move() const {
-    return stage_ == Stage::PLAY ? WHITE : BLACK;
+    if (stage_ != Stage::PLAY) return BLACK;
+    return per_player() ? turn_ : WHITE;
 }
 
 std::string ElevenMatch::clock_face_label(Color face) const {
+    if (per_player())
+        return face == BLACK && stage_ == Stage::FORMATION ? "Formation" : color_name(face);
     if (face == BLACK) return "Formation";
     if (goals_to_win_ > 0) return "Play (to " + std::to_string(goals_to_win_) + " goals)";
     if (half_ == 3) return rules_.tie == Tie::GOLDEN_GOAL ? "Golden goal" : "Extra time";
@@ -1370,6 +1423,7 @@ std::string ElevenMatch::canonical_extra() const {
              std::to_string(corner_owed_ ? int(*corner_owed_) : -1);
     if (must_pass_) s += " must_pass " + std::to_string(int(*must_pass_));
     // C11-A26's state, likewise.
+    if (black_kept_ms_) s += " black_kept " + std::to_string(*black_kept_ms_);
     if (entered_[0] || entered_[1] || clock_waits_for_board_)
         s += " entered " + (entered_[0] ? board_text(*entered_[0]) : std::string("-")) + " " +
              (entered_[1] ? board_text(*entered_[1]) : std::string("-")) + " waits " +
@@ -1425,6 +1479,7 @@ std::string ElevenMatch::extra_snapshot() const {
     j["a7"] = {corner_turn_, opt_int(corner_owed_), opt_int(must_pass_)};
     j["a26"] = {entered_[0] ? board_text(*entered_[0]) : "",
                 entered_[1] ? board_text(*entered_[1]) : "", clock_waits_for_board_};
+    j["black_kept_ms"] = black_kept_ms_ ? *black_kept_ms_ : -1;
     return j.dump();
 }
 
@@ -1491,6 +1546,9 @@ bool ElevenMatch::restore_extra(std::string_view text) {
                                            : std::optional<Placement>(board(entry));
         }
         clock_waits_for_board_ = a26.at(2).get<bool>();
+        // C11-A17 per player (absent from the snapshots made before it).
+        const std::int64_t kept = j.value("black_kept_ms", std::int64_t{-1});
+        black_kept_ms_ = kept < 0 ? std::nullopt : std::optional<std::int64_t>(kept);
         return true;
     } catch (const std::exception&) {
         return false;

@@ -162,9 +162,12 @@ class ElevenMatch : public engine::Match {
     void on_tap(chess::Square s, Out& out);
     // The goal square a shot from the carrier with no square named aims at, or the reason none.
     std::variant<chess::Square, std::string> open_goal_target(chess::Color side) const;
-    // What the hub's faces do: the formation's countdown set and running, or the half's running.
+    // What the hub's faces do: the formation's countdown set and running, or the half's running
+    // (C11-A17 chess_clock_per_player: the clock of the side on move, Black's own time back on
+    // his face after a formation).
     void run_formation_clock(Out& out, bool runs_already = false);
     void run_half_clock(const char* rule, const std::string& why, Out& out);
+    bool per_player() const { return rules_.clock == ClockMode::CHESS_CLOCK_PER_PLAYER; }
     // The side whose player has hub button `button`, or none.
     std::optional<chess::Color> side_of_button(int button) const;
     void refuse_move(const std::string& uci, const char* rule, const std::string& why, Out& out);
@@ -197,6 +200,9 @@ class ElevenMatch : public engine::Match {
     // kick-off reveals both; and whether the half's countdown waits for the board to show them.
     std::array<std::optional<Placement>, 2> entered_;
     bool clock_waits_for_board_ = false;
+    // C11-A17 chess_clock_per_player: Black's time, kept while his face counts a formation
+    // (none while the face shows it).
+    std::optional<std::int64_t> black_kept_ms_;
     // Play: the field as a game of chess (its moves since the kick-off or the last turn passed
     // without a move), which the board is read against.
     chess::Game game_;

@@ -33,6 +33,7 @@ const Words<InCheck> IN_CHECK{{"resolve_first", "loses_possession"}};
 const Words<PossessionTurn> POSSESSION_TURN{
     {"move_pass_shot", "move_then_pass_only", "triple_only_after_corner"}};
 const Words<Tie> TIE{{"draw", "golden_goal", "extra_time"}};
+const Words<ClockMode> CLOCK{{"shared_halves", "chess_clock_per_player"}};
 const Words<SubEligibility> SUB_ELIGIBILITY{
     {"last_scorer", "any_team_that_has_scored", "conceding_team"}};
 
@@ -83,6 +84,30 @@ std::vector<GameOption> options() {
          {},
          "C11-TIME-1",
          "each half's shared countdown (C11-A17), on the hub's White face"},
+        choice("clock", CLOCK, d.clock, "C11-A17",
+               "one shared countdown per half (paused in formation phases); or each player's "
+               "own chess clock on his face, running in his turns only: one period, a flag "
+               "loses"),
+        {"player_ms",
+         "player_minutes",
+         OptionKind::DURATION,
+         d.player_ms,
+         60'000,
+         30'000,
+         0,
+         {},
+         "C11-A17",
+         "clock = \"chess_clock_per_player\": each player's time for the match"},
+        {"player_increment_ms",
+         "player_increment_seconds",
+         OptionKind::DURATION,
+         d.player_increment_ms,
+         1000,
+         0,
+         0,
+         {},
+         "C11-A17",
+         "clock = \"chess_clock_per_player\": the time each of his turns adds to a player's"},
         {"formation_ms",
          "formation_seconds",
          OptionKind::DURATION,
@@ -202,6 +227,11 @@ std::optional<std::string> validate(const engine::MatchConfig& config) {
                        " has more than one hub button: Chess Eleven gives each player one, "
                        "for Ready and End turn (C11-FORM-8, C11-TURN-2)";
     const ElevenRules r = ElevenRules::of(config);
+    // C11-A17 per player: one period, so no full time for C11-A19's golden goal or extra time.
+    if (r.clock == ClockMode::CHESS_CLOCK_PER_PLAYER && r.tie != Tie::DRAW)
+        return "match " + config.id + ": tie = \"" + TIE.of(r.tie) +
+               "\" follows full time, which a match on the players' own clocks (clock = "
+               "\"chess_clock_per_player\", C11-A17) has not: use tie = \"draw\" (C11-A19)";
     // C11-A5: every centre square a square of the board, and at least one.
     const ElevenRules d;
     const auto centre = config.options.list("centre_squares", square_names(d.centre));
@@ -236,6 +266,9 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     };
     r.target_goals = int(o.number("target_goals", r.target_goals));
     r.half_ms = o.number("half_ms", r.half_ms);
+    r.clock = pick("clock", CLOCK, r.clock);
+    r.player_ms = o.number("player_ms", r.player_ms);
+    r.player_increment_ms = o.number("player_increment_ms", r.player_increment_ms);
     r.formation_ms = o.number("formation_ms", r.formation_ms);
     r.formation_timeout = pick("formation_timeout", TIMEOUT, r.formation_timeout);
     r.formation_entry = pick("formation_entry", FORMATION_ENTRY, r.formation_entry);
@@ -278,6 +311,9 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     engine::GameOptions& o = config.options;
     o.set("target_goals", std::int64_t(target_goals));
     o.set("half_ms", half_ms);
+    o.set("clock", CLOCK.of(clock));
+    o.set("player_ms", player_ms);
+    o.set("player_increment_ms", player_increment_ms);
     o.set("formation_ms", formation_ms);
     o.set("formation_timeout", TIMEOUT.of(formation_timeout));
     o.set("formation_entry", FORMATION_ENTRY.of(formation_entry));

@@ -83,6 +83,12 @@ enum class PossessionTurn : std::uint8_t {
     TRIPLE_ONLY_AFTER_CORNER  // a move or a pass (then a shot); all three only after a corner
 };
 
+// C11-A17: the match's clock.
+enum class ClockMode : std::uint8_t {
+    SHARED_HALVES,           // one countdown per half on the hub's White face, both players'
+    CHESS_CLOCK_PER_PLAYER,  // each player's own time on his face, running in his turns only
+};
+
 // C11-A19: a tie at full time.
 enum class Tie : std::uint8_t {
     DRAW,
@@ -159,7 +165,12 @@ struct ElevenRules {
     // Time and the end (C11-FORM-1, C11-TIME-1, C11-OBJ-1, C11-A4, C11-A14, C11-A17, C11-A18).
     std::int64_t formation_ms = 20'000;  // the formation phase's countdown
     std::int64_t half_ms = 300'000;      // a half's shared countdown (C11-A17 shared_halves)
-    int target_goals = 0;                // 0: two timed halves; N: the first to N goals wins
+    // C11-A17 chess_clock_per_player: each player's time for the match (one period, no half
+    // time; a flag loses) and what each turn of his adds.
+    ClockMode clock = ClockMode::SHARED_HALVES;
+    std::int64_t player_ms = 300'000;
+    std::int64_t player_increment_ms = 0;
+    int target_goals = 0;  // 0: two timed halves; N: the first to N goals wins
     FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
     FormationEntry formation_entry = FormationEntry::PHYSICAL;  // C11-A26
     StalemateRule stalemate = StalemateRule::RESET_NO_GOAL;
