@@ -373,8 +373,14 @@ std::vector<io::HubCommand> HubBridge::configuration(const engine::Match& match,
     const engine::MatchConfig& cfg = match.config();
     std::vector<io::HubCommand> out;
     out.push_back(wire::ConfigureInputs{0, CONFIRM_US, BOUNCE_US});
-    out.push_back(
-        wire::ConfigureLockout{0, RELEASE_ON_PADDLE | ARM_FOLLOWS_CLOCK, tie_seed_for(cfg.id)});
+    // The lockout follows the clock (and a paddle frees the claim) only where the players claim
+    // the move: there the claim belongs to the side on move. Elsewhere a game's buttons are its
+    // own (Ready, End turn) and the host alone frees a press's claim, so that its release never
+    // meets a claim the hub freed itself, say as a clock switched while a button was pressed
+    // (the release would be refused as BAD_STATE).
+    const std::uint8_t lockout =
+        match.claims_the_move() ? RELEASE_ON_PADDLE | ARM_FOLLOWS_CLOCK : 0;
+    out.push_back(wire::ConfigureLockout{0, lockout, tie_seed_for(cfg.id)});
 
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
         const engine::TeamConfig& team = cfg.side(c);

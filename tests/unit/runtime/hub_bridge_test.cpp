@@ -267,6 +267,28 @@ TEST(HubBridge, ConfigurationOfAFreshHubForAChessballMatch) {
     EXPECT_TRUE(armed_white);
 }
 
+// The lockout's own releases (the arm following the clock, a paddle) serve games whose players
+// claim the move. A game whose buttons are its own (Chess Eleven's Ready and End turn, freed by
+// the host after each press) has neither: a clock switched just as a button was pressed would
+// free the claim first, and the host's release would be refused as BAD_STATE.
+TEST(HubBridge, TheLockoutFollowsTheClockOnlyWhereThePlayersClaimTheMove) {
+    auto flags_of = [](const engine::MatchConfig& config) {
+        engine::VenueState state;
+        state.apply({1, std::nullopt, engine::MatchCreated{config}});
+        for (const auto& c : HubBridge::configuration(*state.match(config.id)))
+            if (auto* l = std::get_if<wire::ConfigureLockout>(&c)) return int(l->flags);
+        return -1;
+    };
+    EXPECT_EQ(flags_of(chessball_config()), 0x03);  // release on paddle, arm follows the clock
+    engine::MatchConfig eleven;
+    eleven.id = "e1";
+    eleven.game = "eleven";
+    eleven.board = "b1";
+    eleven.white().players.push_back({"w", "Wanda", 0, {0}, ""});
+    eleven.black().players.push_back({"b", "Boris", 0, {8}, ""});
+    EXPECT_EQ(flags_of(eleven), 0);
+}
+
 TEST(HubBridge, ConfigurationOfAHubThatRebootedMidGameRestoresTheClock) {
     engine::VenueState state;
     state.apply({1, std::nullopt, engine::MatchCreated{chessball_config()}});
