@@ -1047,8 +1047,9 @@ void ElevenMatch::run_half_clock(const char* rule, const std::string& why, Out& 
     }
     // Each player's own clock: the side on move's runs. Run first, then set Black's face back
     // to his time (running a face restarts the hub's clock from its last times, as above).
+    // (`rule` and `why` speak of the shared countdown: this clock gives its own.)
     out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, turn_, 0}, "C11-A17",
-                   std::string(color_name(turn_)) + "'s clock runs: " + why});
+                   std::string(color_name(turn_)) + " is on move: his own clock runs"});
     if (black_kept_ms_) {
         clock_.black_ms = *black_kept_ms_;
         out.push_back(
