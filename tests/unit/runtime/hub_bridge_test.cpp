@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../eleven/eleven_script.h"
 #include "venue/venue_state.h"
 
 namespace venue::runtime {
@@ -280,13 +281,7 @@ TEST(HubBridge, TheLockoutFollowsTheClockOnlyWhereThePlayersClaimTheMove) {
         return -1;
     };
     EXPECT_EQ(flags_of(chessball_config()), 0x03);  // release on paddle, arm follows the clock
-    engine::MatchConfig eleven;
-    eleven.id = "e1";
-    eleven.game = "eleven";
-    eleven.board = "b1";
-    eleven.white().players.push_back({"w", "Wanda", 0, {0}, ""});
-    eleven.black().players.push_back({"b", "Boris", 0, {8}, ""});
-    EXPECT_EQ(flags_of(eleven), 0);
+    EXPECT_EQ(flags_of(games::eleven::testing::eleven_config()), 0);
 }
 
 TEST(HubBridge, ConfigurationOfAHubThatRebootedMidGameRestoresTheClock) {
