@@ -266,6 +266,54 @@ TEST(BETZA_A12, AStalematedArmySkipsItsTurn) {
     EXPECT_TRUE(drawn.standing().drawn);
 }
 
+// Every army boxed in on a foreign half-board's outer edge, none in check, none able to move on
+// any pair: player 0 holds armies 0 and 1 (player 1 lost his army earlier), player 2 holds army 2.
+// On boards 0 and 1 the outer rank holds kings, queens, rooks and bishops, and the rank above it
+// eight pawns of an army whose home is elsewhere, so they move toward that outer rank and are
+// blocked (BETZA-X.1); their captures would land on friends (BETZA-7.1). Board 2 stays empty.
+ArmyPosition all_stalemated() {
+    ArmyPosition p = empty_boards(3);
+    p.controller[1] = 0;
+    // Board 0: army 0's king and pieces on files a-d, army 1's on e-h, army 1's pawns above.
+    const PieceType board_0[] = {KING, ROOK, BISHOP, QUEEN, KING, BISHOP, ROOK, QUEEN};
+    // Board 1: army 2's king, its pieces and its pawns.
+    const PieceType board_1[] = {KING, ROOK, BISHOP, QUEEN, ROOK, BISHOP, ROOK, QUEEN};
+    for (int file = 0; file < 8; ++file) {
+        put(p, file < 4 ? 0 : 1, board_0[file], 0, file, 0);
+        put(p, 1, PAWN, 0, file, 1);
+        put(p, 2, board_1[file], 1, file, 0);
+        put(p, 2, PAWN, 1, file, 1);
+    }
+    return p;
+}
+
+TEST(BETZA_A12, WhenEveryRemainingArmyIsStalematedInTurnTheGameIsDrawn) {
+    BetzaGame g(all_stalemated(), BetzaRules{}, seating(3));
+    const std::vector<News>& news = g.opening_news();
+    for (int army = 0; army < 3; ++army) {
+        const News* skipped = find_news(news, NewsKind::TURN_SKIPPED, army);
+        ASSERT_NE(skipped, nullptr) << "army " << army;
+        EXPECT_EQ(skipped->clause, "BETZA-A12");
+    }
+    ASSERT_TRUE(g.ended());
+    const Standing s = g.standing();
+    EXPECT_TRUE(s.drawn);
+    EXPECT_EQ(s.clause, "BETZA-A12");
+    EXPECT_EQ(s.reason, "every army is stalemated");
+    ASSERT_FALSE(s.places.empty());
+    EXPECT_EQ(s.places[0], (std::vector<int>{0, 2}));  // player 1 was already out
+
+    // One army able to move breaks the run: army 2's pawn on b2 with room ahead moves, and the
+    // skips before it do not draw the game.
+    ArmyPosition free_pawn = all_stalemated();
+    free_pawn.at({1, 1, 0}) = Man{};
+    BetzaGame open(free_pawn, BetzaRules{}, seating(3));
+    EXPECT_FALSE(open.ended());
+    EXPECT_EQ(open.army_on_move(), 2);
+    EXPECT_EQ(open.consecutive_skips(), 2);
+    EXPECT_TRUE(open.can_move());
+}
+
 TEST(BETZA_9_1, FriendlyGamesMayHandArmiesToPlayersByTheArbiter) {
     BetzaGame g(back_rank(3, 0, 1), BetzaRules{}, seating(3));
     accepted(g.play(0, {0, 1}, MATE));
