@@ -326,12 +326,15 @@ void Daemon::hub_inputs() {
                 configure_after_us_.reset();
                 configure_hub(*st.heartbeat, st.army_status);
             }
+            // A game that times something from the hub's readings asks for them more often.
+            io::HostNanos every = options_.clock_reading_every_ns;
+            if (const engine::Match* m = session_.state().match(hub_bridge_->match_id()))
+                if (const std::int64_t wish = m->clock_readings_every_ms(); wish > 0)
+                    every = every > 0 ? std::min(every, wish * 1'000'000) : wish * 1'000'000;
             // A hub in army mode reports its army clock; its two faces then stand still.
             std::optional<engine::Event> r =
-                st.army_status
-                    ? hub_bridge_->army_clock_reading(*st.army_status, t,
-                                                      options_.clock_reading_every_ns)
-                    : hub_bridge_->clock_reading(*st.heartbeat, t, options_.clock_reading_every_ns);
+                st.army_status ? hub_bridge_->army_clock_reading(*st.army_status, t, every)
+                               : hub_bridge_->clock_reading(*st.heartbeat, t, every);
             if (r) insert_in_order(free_, Pending{std::move(*r), t, t, 0});
         }
     }

@@ -32,6 +32,7 @@ Match::Match(MatchConfig config) : config_(std::move(config)) {
 
 void Match::apply(const Event& event, std::vector<Decision>& out) {
     const std::vector<Decision> shown = shown_on_devices();
+    event_hub_us_ = event.hub_us;
     std::visit(
         [&](const auto& body) {
             if constexpr (requires { body.match; }) on(body, out);

@@ -269,6 +269,10 @@ class Match {
     // GameInput{kind "seed", args {"value": a whole number}} for it (runtime::Session), drawn
     // once and logged, so that every replay draws the same.
     virtual bool wants_seed() const { return false; }
+    // How often the game wants the hub's clock read into the log while it is played, in ms
+    // (0, the default: at each change, and otherwise at the host's own pace). A game that times
+    // something from the hub's readings asks for them often enough to judge it.
+    virtual std::int64_t clock_readings_every_ms() const { return 0; }
 
     // A game's own state for snapshots (JSON text, "" when it has none), and back.
     virtual std::string extra_snapshot() const { return ""; }
@@ -328,6 +332,9 @@ class Match {
     bool finished(std::vector<Decision>& out);
     // The game's name for the people reading a reason ("Chess", from the registry).
     std::string display_name() const;
+    // When the hub took the event being applied, on its clock (µs); nullopt for an event that
+    // did not come from the hub. Data of the event, as its body is: not a clock the core reads.
+    std::optional<std::int64_t> event_hub_us() const { return event_hub_us_; }
 
     MatchConfig config_;
     MatchPhase phase_ = MatchPhase::WAITING;
@@ -336,6 +343,9 @@ class Match {
     ClockMirror clock_;
     ArmyClockMirror army_clock_;
     std::array<int, 2> zone_occupancy_{0, 0};
+
+  private:
+    std::optional<std::int64_t> event_hub_us_;  // of the event being applied
 };
 
 }  // namespace venue::engine

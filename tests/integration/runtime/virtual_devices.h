@@ -173,7 +173,22 @@ class VirtualHub final : public HubDevice {
         return out;
     }
     void confirm_stored(std::uint32_t seq) override { confirmed_ = std::max(confirmed_, seq); }
-    io::HubLinkStatus status() const override { return {}; }
+    // With `beating`, the hub is up and its heartbeat says its time (host time / 1000) and a
+    // running clock, White's face on move; otherwise it reports nothing.
+    void heartbeats(bool beating) { beating_ = beating; }
+    io::HubLinkStatus status() const override {
+        io::HubLinkStatus s;
+        if (!beating_) return s;
+        s.state = io::HubSessionState::RUNNING;
+        wire::Heartbeat hb{};
+        hb.hub_time_us = std::uint64_t(now_ / 1000);
+        hb.clock_state = wire::ClockState::RUNNING;
+        hb.on_move = wire::Team::A;
+        hb.remaining_a_us = 300'000'000;
+        hb.remaining_b_us = 20'000'000;
+        s.heartbeat = hb;
+        return s;
+    }
 
   private:
     // The next event of the hub's one session, made at `at` (host time), arriving at `arrives`.
@@ -193,6 +208,7 @@ class VirtualHub final : public HubDevice {
     std::uint32_t next_seq_ = 1;
     std::uint32_t confirmed_ = 0;
     std::uint16_t next_cmd_ = 1;
+    bool beating_ = false;
 };
 
 }  // namespace venue::runtime::testing

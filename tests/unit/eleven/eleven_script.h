@@ -43,9 +43,11 @@ struct ElevenScript {
         : match(std::move(c), rules, goals_to_win) {}
     ElevenMatch match;
 
-    std::vector<engine::Decision> send(engine::EventBody body) {
+    // `hub_us`: the hub's time of an event the hub took (its readings, its buttons).
+    std::vector<engine::Decision> send(engine::EventBody body,
+                                       std::optional<std::int64_t> hub_us = std::nullopt) {
         std::vector<engine::Decision> out;
-        match.apply({0, std::nullopt, std::move(body)}, out);
+        match.apply({0, hub_us, std::move(body)}, out);
         return out;
     }
     std::vector<engine::Decision> input(chess::Color side, std::string kind,

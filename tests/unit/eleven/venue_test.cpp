@@ -296,6 +296,80 @@ TEST(C11_A17, PerPlayerBlacksTimeIsKeptThroughAFormationAfterAGoal) {
     EXPECT_EQ(h.match.clock_face_on_move(), BLACK);
 }
 
+std::string fact(const ElevenMatch& m, const std::string& name) {
+    for (const auto& [key, value] : m.facts())
+        if (key == name) return value;
+    return "";
+}
+
+// C11-A17's move_limit: the hub's readings time each turn; pauses do not count; the turn that
+// takes longer than the limit loses the match.
+TEST(C11_A17, AMoveLimitTimesEachTurnOnTheHubsClockAndTheTurnThatOverstepsItLoses) {
+    EXPECT_EQ(Hall().match.clock_readings_every_ms(), 0);  // no limit: the host's own pace
+    engine::MatchConfig c = config();
+    c.options.set("move_limit_ms", std::int64_t(10'000));
+    ASSERT_FALSE(engine::validate_match(c));
+    Hall h(c);
+    EXPECT_EQ(h.match.clock_readings_every_ms(), 500);
+    // The formation phase is not timed.
+    h.send(engine::ClockPressed{"e1", WHITE, std::nullopt});
+    auto reading = [&](std::int64_t hub_us) {
+        return h.send(engine::ClockReading{"e1", 280'000, 20'000, WHITE}, hub_us);
+    };
+    reading(1'000'000);
+    reading(40'000'000);
+    h.input(WHITE, "substitute", {{"piece", "q"}});
+    h.input(BLACK, "substitute", {{"piece", "q"}});
+    h.send(engine::BoardSnapshot{"e1", "b1", OPEN_E_FILE});
+    h.press(0);
+    h.press(8, engine::ClaimVerdict::OUT_OF_TURN);
+    ASSERT_EQ(h.match.stage(), Stage::PLAY);
+    // White's kick-off turn, begun by a press the test sends without the hub's time: it is
+    // timed from the next reading.
+    reading(41'000'000);
+    reading(50'000'000);
+    EXPECT_EQ(fact(h.match, "Move limit"), "9 s of 10 s used");
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::PLAYING);
+    // White moves and ends his turn with his button at 50.2 s on the hub: Black's turn is
+    // timed from the press.
+    h.move("e3e4");
+    engine::ClaimPressed end_turn;
+    end_turn.match = "e1";
+    end_turn.button = 0;
+    ASSERT_NE(news(h.send(end_turn, 50'200'000), "turn"), nullptr);
+    reading(50'500'000);
+    EXPECT_EQ(fact(h.match, "Move limit"), "0 s of 10 s used");
+    // The arbiter's pause is not counted; nor a reading from a hub that restarted.
+    engine::ArbiterAction pause;
+    pause.match = "e1";
+    pause.kind = engine::ArbiterActionKind::PAUSE;
+    pause.note = "a player unwell";
+    h.send(pause);
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::PAUSED);
+    reading(80'000'000);
+    EXPECT_EQ(fact(h.match, "Move limit"), "0 s of 10 s used");
+    engine::ArbiterAction resume = pause;
+    resume.kind = engine::ArbiterActionKind::RESUME;
+    h.send(resume);
+    reading(81'000'000);
+    reading(85'000'000);  // 4.3 s
+    reading(2'000'000);   // the hub restarted: its time begins again
+    reading(7'600'000);   // 9.9 s
+    EXPECT_EQ(h.match.phase(), engine::MatchPhase::PLAYING);
+    EXPECT_EQ(fact(h.match, "Move limit"), "9 s of 10 s used");
+    // Black's turn passes 10 s: White wins, whatever the goals.
+    const auto d = reading(7'800'000);
+    const auto ended = std::find_if(d.begin(), d.end(), [](const Decision& x) {
+        return std::holds_alternative<engine::GameEnded>(x.body);
+    });
+    ASSERT_NE(ended, d.end());
+    EXPECT_EQ(h.match.result(), "1-0");
+    EXPECT_EQ(ended->rule, "C11-A17");
+    EXPECT_NE(ended->reason.find("Black's turn took longer than the move limit of 10 s"),
+              std::string::npos)
+        << ended->reason;
+}
+
 TEST(C11_TIME_1, WhitesFaceAtZeroIsHalfTimeThenFullTime) {
     Hall h;
     h.kick_off();

@@ -23,6 +23,13 @@ using engine::MatchPhase;
 
 namespace {
 
+// A time in whole seconds, or tenths when it has some: "30 s", "2.5 s".
+std::string seconds_words(std::int64_t ms) {
+    std::string s = std::to_string(ms / 1000);
+    if (ms % 1000) s += "." + std::to_string(ms % 1000 / 100);
+    return s + " s";
+}
+
 // One side's pieces of a placement, the other side's squares empty.
 Placement pieces_of(const Placement& p, Color side) {
     Placement own{};
@@ -271,6 +278,7 @@ void ElevenMatch::kick_off(Out& out) {
     possession_.reset();
     turn_ = kick_off_;
     moved_ = passed_ = false;
+    begin_turn_time();
     news("C11-START-2", "kick_off", {{"side", color_name(turn_)}},
          std::string(color_name(turn_)) +
              " kicks off: its first move must end in the centre circle to win the ball",
@@ -295,7 +303,7 @@ void ElevenMatch::kick_off(Out& out) {
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_PAUSE, WHITE, 0},
                        "C11-A26", "the half's countdown waits until the formations are placed"});
     } else {
-        run_half_clock("C11-A17", "play: the half's countdown runs", out);
+        run_play_clock("C11-A17", "play: the half's countdown runs", out);
     }
 }
 
@@ -589,6 +597,7 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
     }
     turn_ = ~side;
     moved_ = passed_ = false;
+    begin_turn_time();
     // C11-SHOOT-7: the attacker's turn after the defender's move is the corner's, if it still
     // has the ball.
     corner_turn_ = corner_owed_ == turn_ && possession_ == turn_;
@@ -605,7 +614,7 @@ void ElevenMatch::end_turn(Color side, const char* rule, const std::string& why,
             out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_ADD_TIME, side,
                                                  rules_.player_increment_ms},
                            "C11-A17", std::string(color_name(side)) + "'s increment for his turn"});
-        run_half_clock("C11-A17", "the turn passes", out);
+        run_play_clock("C11-A17", "the turn passes", out);
     }
 }
 
@@ -1039,7 +1048,7 @@ void ElevenMatch::run_formation_clock(Out& out, bool runs_already) {
          "C11-FORM-1", std::to_string(rules_.formation_ms / 1000) + " s to set the formations"});
 }
 
-void ElevenMatch::run_half_clock(const char* rule, const std::string& why, Out& out) {
+void ElevenMatch::run_play_clock(const char* rule, const std::string& why, Out& out) {
     using engine::DeviceAction;
     if (!per_player()) {
         out.push_back({engine::DeviceCommand{"hub", DeviceAction::CLOCK_RUN, WHITE, 0}, rule, why});
@@ -1099,7 +1108,7 @@ void ElevenMatch::on(const engine::ClockPressed& /*e*/, Out& out) {
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RUN, BLACK, 0},
                        "C11-A17", "the clock is the match's: the formation's countdown runs on"});
     else
-        run_half_clock("C11-A17", "the clock is the match's: the half's countdown runs on", out);
+        run_play_clock("C11-A17", "the clock is the match's: the half's countdown runs on", out);
 }
 
 void ElevenMatch::start(std::optional<Color> running, Out& out) {
@@ -1126,6 +1135,38 @@ void ElevenMatch::start(std::optional<Color> running, Out& out) {
 void ElevenMatch::on(const engine::ClockReading& e, Out& out) {
     Match::on(e, out);
     if (phase_ == MatchPhase::WAITING && e.running) start(e.running, out);
+    time_the_turn(out);
+}
+
+void ElevenMatch::begin_turn_time() {
+    turn_time_ = TurnTime{0, event_hub_us()};
+}
+
+// C11-A17 move_limit. The hub's clock, not the host's, times the turn: its readings come every
+// half second while a limit is set (clock_readings_every_ms), so the limit is judged at most a
+// reading late, never early; a turn begun by a board move starts at the next reading, in the
+// player's favour. An arbiter's pause, a formation phase and the wait for the board to show the
+// revealed formations are not counted. A hub that restarted (its time went back) counts on from
+// its new time.
+void ElevenMatch::time_the_turn(Out& out) {
+    const std::optional<std::int64_t> now = event_hub_us();
+    if (rules_.move_limit_ms <= 0 || !now) return;
+    if (phase_ != MatchPhase::PLAYING || stage_ != Stage::PLAY || clock_waits_for_board_) {
+        turn_time_.since_us.reset();
+        return;
+    }
+    if (turn_time_.since_us && *now >= *turn_time_.since_us)
+        turn_time_.used_us += *now - *turn_time_.since_us;
+    turn_time_.since_us = *now;
+    if (turn_time_.used_us <= rules_.move_limit_ms * 1000) return;
+    end(win_for(~turn_), "time forfeit", "C11-A17",
+        std::string(color_name(turn_)) + "'s turn took longer than the move limit of " +
+            seconds_words(rules_.move_limit_ms) + ": " + color_name(~turn_) + " wins",
+        out);
+}
+
+std::int64_t ElevenMatch::clock_readings_every_ms() const {
+    return rules_.move_limit_ms > 0 && phase_ != MatchPhase::FINISHED ? 500 : 0;
 }
 
 // A face at zero: Black's ends the formation phase (C11-A4), White's the half (C11-TIME-1).
@@ -1171,7 +1212,7 @@ void ElevenMatch::on(const engine::BoardRestored& /*e*/, Out& out) {
         // Resumed (the formation's face), then switched to the half's.
         out.push_back({engine::DeviceCommand{"hub", engine::DeviceAction::CLOCK_RESUME, WHITE, 0},
                        "C11-A26", "the formations stand on the board"});
-        run_half_clock("C11-A26", "the formations stand on the board: the half's countdown runs",
+        run_play_clock("C11-A26", "the formations stand on the board: the half's countdown runs",
                        out);
     }
 }
@@ -1276,6 +1317,12 @@ engine::BoardRole ElevenMatch::board_role(const std::string& /*board*/) const {
     return role;
 }
 
+std::optional<Square> ElevenMatch::lifted_piece_on_move() const {
+    if (!lifted_ || phase_ != MatchPhase::PLAYING || stage_ != Stage::PLAY) return std::nullopt;
+    const Piece p = field().piece_on(*lifted_);
+    return p != NO_PIECE && color_of(p) == turn_ ? lifted_ : std::nullopt;
+}
+
 std::vector<engine::Decision> ElevenMatch::shown_on_devices() const {
     if ((!rules_.ball_led && !rules_.move_lights) || config().board.empty()) return {};
     const bool playing = phase_ != MatchPhase::FINISHED;
@@ -1288,13 +1335,8 @@ std::vector<engine::Decision> ElevenMatch::shown_on_devices() const {
     const char* rule = "C11-A25";
     // C11-PASS-3: a piece of the side on move lifted, or the ball in hand: where it may go.
     std::optional<Square> selected;
-    if (rules_.move_lights && playing && stage_ == Stage::PLAY) {
-        if (ball_in_hand_)
-            selected = ball_.square;
-        else if (lifted_ && field().piece_on(*lifted_) != NO_PIECE &&
-                 color_of(field().piece_on(*lifted_)) == turn_)
-            selected = *lifted_;
-    }
+    if (rules_.move_lights && phase_ == MatchPhase::PLAYING && stage_ == Stage::PLAY)
+        selected = ball_in_hand_ ? std::optional<Square>(ball_.square) : lifted_piece_on_move();
     if (selected) {
         const Selection may = selection(turn_, *selected);
         std::vector<Square> squares = may.moves;
@@ -1346,10 +1388,9 @@ std::vector<engine::GameView> ElevenMatch::games() const {
     // C11-PASS-3: a piece of the side to move lifted from the board is selected: what it may do
     // now is highlighted, as the online game highlights it (the board shows no lights: the
     // console and the TV overlay draw them). A tap (the piece set back) ends it.
-    const Piece lifted = lifted_ ? field().piece_on(*lifted_) : NO_PIECE;
-    if (lifted != NO_PIECE && color_of(lifted) == turn_ && phase_ == MatchPhase::PLAYING) {
-        const auto [moves, passes, shots] = selection(turn_, *lifted_);
-        const std::string from = square_to_string(*lifted_);
+    if (const std::optional<Square> lifted = lifted_piece_on_move()) {
+        const auto [moves, passes, shots] = selection(turn_, *lifted);
+        const std::string from = square_to_string(*lifted);
         for (Square s : moves)
             g.marks.push_back({s, "move", "a move from " + from + " to " + square_to_string(s)});
         for (Square s : passes)
@@ -1402,6 +1443,9 @@ std::vector<std::pair<std::string, std::string>> ElevenMatch::facts() const {
     if (corner_turn_) done += ", corner turn";
     if (must_pass_ == turn_) done += ", owes a pass";
     f.emplace_back("Turn", done);
+    if (rules_.move_limit_ms > 0)
+        f.emplace_back("Move limit", seconds_words(turn_time_.used_us / 1'000'000 * 1000) + " of " +
+                                         seconds_words(rules_.move_limit_ms) + " used");
     if (!bench_.empty()) f.emplace_back("Bench", std::to_string(bench_.size()) + " pieces");
     return f;
 }
@@ -1425,6 +1469,10 @@ std::string ElevenMatch::canonical_extra() const {
     if (must_pass_) s += " must_pass " + std::to_string(int(*must_pass_));
     // C11-A26's state, likewise.
     if (black_kept_ms_) s += " black_kept " + std::to_string(*black_kept_ms_);
+    // C11-A17 move_limit's, likewise.
+    if (rules_.move_limit_ms > 0)
+        s += " turn_time " + std::to_string(turn_time_.used_us) + " " +
+             (turn_time_.since_us ? std::to_string(*turn_time_.since_us) : "-");
     if (entered_[0] || entered_[1] || clock_waits_for_board_)
         s += " entered " + (entered_[0] ? board_text(*entered_[0]) : std::string("-")) + " " +
              (entered_[1] ? board_text(*entered_[1]) : std::string("-")) + " waits " +
@@ -1481,6 +1529,7 @@ std::string ElevenMatch::extra_snapshot() const {
     j["a26"] = {entered_[0] ? board_text(*entered_[0]) : "",
                 entered_[1] ? board_text(*entered_[1]) : "", clock_waits_for_board_};
     j["black_kept_ms"] = black_kept_ms_ ? *black_kept_ms_ : -1;
+    j["turn_time_us"] = {turn_time_.used_us, turn_time_.since_us ? *turn_time_.since_us : -1};
     return j.dump();
 }
 
@@ -1550,6 +1599,11 @@ bool ElevenMatch::restore_extra(std::string_view text) {
         // C11-A17 per player (absent from the snapshots made before it).
         const std::int64_t kept = j.value("black_kept_ms", std::int64_t{-1});
         black_kept_ms_ = kept < 0 ? std::nullopt : std::optional<std::int64_t>(kept);
+        // C11-A17 move_limit (absent from the snapshots made before it).
+        const auto turn_time = j.value("turn_time_us", nlohmann::json::array({0, -1}));
+        turn_time_.used_us = turn_time.at(0).get<std::int64_t>();
+        const std::int64_t since = turn_time.at(1).get<std::int64_t>();
+        turn_time_.since_us = since < 0 ? std::nullopt : std::optional<std::int64_t>(since);
         return true;
     } catch (const std::exception&) {
         return false;

@@ -67,6 +67,7 @@ class ElevenMatch : public engine::Match {
     chess::Color clock_face_on_move() const override;
     std::string clock_face_label(chess::Color face) const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;
+    std::int64_t clock_readings_every_ms() const override;
     // In play, the field with the ball as a mark (the TV overlay and the console draw it).
     std::vector<engine::GameView> games() const override;
     std::string extra_snapshot() const override;
@@ -160,14 +161,22 @@ class ElevenMatch : public engine::Match {
     void start(std::optional<chess::Color> running, Out& out);
     // The pass-and-shot gesture at the board: a piece lifted and set back on its square.
     void on_tap(chess::Square s, Out& out);
+    // The square of a piece of the side on move held up from the board while the match is
+    // played (C11-PASS-3: the console marks, and the board lights, where it may go), or none.
+    std::optional<chess::Square> lifted_piece_on_move() const;
     // The goal square a shot from the carrier with no square named aims at, or the reason none.
     std::variant<chess::Square, std::string> open_goal_target(chess::Color side) const;
     // What the hub's faces do: the formation's countdown set and running, or the half's running
     // (C11-A17 chess_clock_per_player: the clock of the side on move, Black's own time back on
     // his face after a formation).
     void run_formation_clock(Out& out, bool runs_already = false);
-    void run_half_clock(const char* rule, const std::string& why, Out& out);
+    void run_play_clock(const char* rule, const std::string& why, Out& out);
     bool per_player() const { return rules_.clock == ClockMode::CHESS_CLOCK_PER_PLAYER; }
+    // C11-A17 move_limit: a turn begins (timed from the hub's time of the event that began it,
+    // if the hub took it, else from the next reading); a reading of the hub's clock adds the
+    // time since the last one to the turn's, while the turn is played, and judges the limit.
+    void begin_turn_time();
+    void time_the_turn(Out& out);
     // The side whose player has hub button `button`, or none.
     std::optional<chess::Color> side_of_button(int button) const;
     void refuse_move(const std::string& uci, const char* rule, const std::string& why, Out& out);
@@ -203,6 +212,13 @@ class ElevenMatch : public engine::Match {
     // C11-A17 chess_clock_per_player: Black's time, kept while his face counts a formation
     // (none while the face shows it).
     std::optional<std::int64_t> black_kept_ms_;
+    // C11-A17 move_limit: the time the turn on move has used (µs, the hub's clock), and the
+    // hub time it was last counted to (none: counting starts at the next reading).
+    struct TurnTime {
+        std::int64_t used_us = 0;
+        std::optional<std::int64_t> since_us;
+    };
+    TurnTime turn_time_;
     // Play: the field as a game of chess (its moves since the kick-off or the last turn passed
     // without a move), which the board is read against.
     chess::Game game_;

@@ -108,6 +108,17 @@ std::vector<GameOption> options() {
          {},
          "C11-A17",
          "clock = \"chess_clock_per_player\": the time each of his turns adds to a player's"},
+        {"move_limit_ms",
+         "move_limit_seconds",
+         OptionKind::DURATION,
+         d.move_limit_ms,
+         1000,
+         0,
+         86'400'000,  // C11-TIME-2's correspondence day at most
+         {},
+         "C11-A17",
+         "0: no limit on a turn; N: a player whose turn takes longer than N seconds loses the "
+         "match, judged from the hub's clock (pauses and formation phases not counted)"},
         {"formation_ms",
          "formation_seconds",
          OptionKind::DURATION,
@@ -269,6 +280,7 @@ ElevenRules ElevenRules::of(const engine::MatchConfig& config) {
     r.clock = pick("clock", CLOCK, r.clock);
     r.player_ms = o.number("player_ms", r.player_ms);
     r.player_increment_ms = o.number("player_increment_ms", r.player_increment_ms);
+    r.move_limit_ms = o.number("move_limit_ms", r.move_limit_ms);
     r.formation_ms = o.number("formation_ms", r.formation_ms);
     r.formation_timeout = pick("formation_timeout", TIMEOUT, r.formation_timeout);
     r.formation_entry = pick("formation_entry", FORMATION_ENTRY, r.formation_entry);
@@ -314,6 +326,7 @@ void ElevenRules::write_to(engine::MatchConfig& config) const {
     o.set("clock", CLOCK.of(clock));
     o.set("player_ms", player_ms);
     o.set("player_increment_ms", player_increment_ms);
+    o.set("move_limit_ms", move_limit_ms);
     o.set("formation_ms", formation_ms);
     o.set("formation_timeout", TIMEOUT.of(formation_timeout));
     o.set("formation_entry", FORMATION_ENTRY.of(formation_entry));

@@ -170,6 +170,8 @@ struct ElevenRules {
     ClockMode clock = ClockMode::SHARED_HALVES;
     std::int64_t player_ms = 300'000;
     std::int64_t player_increment_ms = 0;
+    // C11-A17 move_limit: a turn that takes longer loses the match (0: no limit, the default).
+    std::int64_t move_limit_ms = 0;
     int target_goals = 0;  // 0: two timed halves; N: the first to N goals wins
     FormationTimeout formation_timeout = FormationTimeout::USE_IF_VALID_ELSE_DEFAULT;
     FormationEntry formation_entry = FormationEntry::PHYSICAL;  // C11-A26
