@@ -98,8 +98,9 @@ int main() {
             if (hub.army_mode()) {
                 venue::hub::render_army(venue::hub::army_view(hub.army_clock(), now), display);
             } else {
-                venue::hub::render_clock(venue::hub::clock_view(hub.clock(), hub.lockout(), now),
-                                         display);
+                venue::hub::render_clock(
+                    venue::hub::clock_view(hub.clock(), hub.lockout(), &hub.face_labels(), now),
+                    display);
             }
         }
 

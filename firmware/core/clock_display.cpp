@@ -72,8 +72,26 @@ void format_time(Micros remaining, bool show_tenths, char* out) {
     }
 }
 
-ClockView clock_view(const ChessClock& clock, const Lockout& lockout, Micros now) {
+bool unpack_label(uint64_t packed, char* out) {
+    char text[FACE_LABEL_WIDTH];
+    bool ended = false;
+    for (uint8_t i = 0; i < FACE_LABEL_WIDTH; ++i) {
+        const uint8_t c = static_cast<uint8_t>(packed >> (8 * i));
+        if (c == 0) {
+            ended = true;
+        } else if (ended || c < 0x20 || c > 0x7E) {
+            return false;
+        }
+        text[i] = static_cast<char>(c);
+    }
+    for (uint8_t i = 0; i < FACE_LABEL_WIDTH; ++i) out[i] = text[i];
+    return true;
+}
+
+ClockView clock_view(const ChessClock& clock, const Lockout& lockout, const FaceLabels* labels,
+                     Micros now) {
     ClockView v;
+    v.labels = labels;
     v.remaining_a = clock.remaining(wire::Team::A, now);
     v.remaining_b = clock.remaining(wire::Team::B, now);
     v.on_move = clock.on_move();
@@ -106,6 +124,11 @@ void render_clock(const ClockView& view, DisplayFrame* out) {
             line2[5] = b_on_move ? 'B' : 'A';
             break;
         case wire::ClockState::RUNNING:
+            // Side A's label, left-aligned.
+            if (view.labels) {
+                for (uint8_t i = 0; i < FACE_LABEL_WIDTH && view.labels->text[0][i]; ++i)
+                    line2[i] = view.labels->text[0][i];
+            }
             break;
     }
     if (view.claim_button < BUTTON_COUNT) {
@@ -113,6 +136,12 @@ void render_clock(const ClockView& view, DisplayFrame* out) {
         w.number(view.claim_button);
         const char* label = "CLAIM ";
         for (int8_t i = 5; i >= 0; --i) w.put(label[i]);
+    } else if (view.labels) {
+        // Side B's label, right-aligned.
+        const char* b = view.labels->text[1];
+        uint8_t n = 0;
+        while (n < FACE_LABEL_WIDTH && b[n]) ++n;
+        for (uint8_t i = 0; i < n; ++i) line2[DISPLAY_COLS - n + i] = b[i];
     }
 }
 

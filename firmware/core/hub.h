@@ -32,6 +32,7 @@
 
 #include "army_clock.h"
 #include "chess_clock.h"
+#include "clock_display.h"
 #include "command_log.h"
 #include "crossing.h"
 #include "debounce.h"
@@ -114,6 +115,8 @@ class Hub {
     // Army mode: the claim button that is station's End-turn button, or NO_BUTTON.
     uint8_t end_turn_button(uint8_t station) const { return end_turn_button_[station]; }
     const Lockout& lockout() const { return lockout_; }
+    // What each face of the two-face clock counts, for the display (ClockLabels).
+    const FaceLabels& face_labels() const { return labels_; }
     const EventRing& events() const { return events_; }
     const DebouncerBase& buttons() const { return fast_; }
     uint16_t frame_errors() const { return frame_errors_; }
@@ -160,6 +163,7 @@ class Hub {
     wire::CommandStatus apply(const wire::SetLeds& m, Micros t);
     wire::CommandStatus apply(const wire::SetLamp& m, Micros t);
     wire::CommandStatus apply(const wire::Buzz& m, Micros t);
+    wire::CommandStatus apply(const wire::ClockLabels& m, Micros t);
     wire::CommandStatus apply(const wire::TestStall& m, Micros t);
     wire::CommandStatus apply(const wire::ArmyConfigure& m, Micros t);
     wire::CommandStatus apply(const wire::ArmySetOrder& m, Micros t);
@@ -190,6 +194,7 @@ class Hub {
     uint8_t ack_count_ = 0;
     uint8_t lockout_flags_ = 0;
     wire::LampMode lamp_ = wire::LampMode::AUTO;
+    FaceLabels labels_ = {};
     bool handshake_pending_ = true;  // announce ourselves at boot
     bool handshake_answers_hello_ = false;
     bool host_session_ = false;  // a Hello came in this boot

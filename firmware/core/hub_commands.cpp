@@ -156,6 +156,14 @@ CommandStatus Hub::apply(const wire::Buzz& m, Micros t) {
     return CommandStatus::OK;
 }
 
+CommandStatus Hub::apply(const wire::ClockLabels& m, Micros) {
+    FaceLabels next;
+    if (!unpack_label(m.label_a, next.text[0]) || !unpack_label(m.label_b, next.text[1]))
+        return CommandStatus::BAD_ARGUMENT;
+    labels_ = next;
+    return CommandStatus::OK;
+}
+
 CommandStatus Hub::apply(const wire::TestStall& m, Micros) {
     if (m.magic != TEST_STALL_MAGIC) return CommandStatus::BAD_ARGUMENT;
     stall_ = true;

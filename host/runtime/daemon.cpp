@@ -25,7 +25,7 @@ const char* command_name(const io::HubCommand& c) {
         "ClockSetPeriod",  "ClockReset",      "ClockSetTime",     "ClockAddTime", "ClockStart",
         "ClockPause",      "ClockResume",     "SetLeds",          "SetLamp",      "Buzz",
         "TestStall",       "ArmyConfigure",   "ArmySetOrder",     "ArmySetTime",  "ArmyStart",
-        "ArmySetOnMove",   "ArmyEndTurn"};
+        "ArmySetOnMove",   "ArmyEndTurn",     "ClockLabels"};
     static_assert(std::size(NAMES) == std::variant_size_v<io::HubCommand>);
     return NAMES[c.index()];
 }
@@ -496,7 +496,20 @@ void Daemon::act_on(const StepRecord& record) {
                 send(std::move(cmd), engine::to_string(c->command));
         }
     }
+    if (!record.applied.empty()) show_face_labels();
     for (const Observer& o : observers_) o(record);
+}
+
+void Daemon::show_face_labels() {
+    // Not before the hub is configured: a command of a session not yet open is lost.
+    if (!hub_ || !heartbeat_ || configure_after_us_) return;
+    const engine::Match* match = session_.state().match(hub_bridge_->match_id());
+    if (!match) return;
+    const std::optional<wire::ClockLabels> labels = HubBridge::face_labels(*match);
+    if (!labels) return;
+    const std::pair shown{labels->label_a, labels->label_b};
+    if (labels_shown_ == shown) return;
+    if (send(*labels, "what the faces count")) labels_shown_ = shown;
 }
 
 void Daemon::configure_hub(const wire::Heartbeat& hb, const std::optional<wire::ArmyStatus>& army) {
@@ -518,6 +531,8 @@ void Daemon::configure_hub(const wire::Heartbeat& hb, const std::optional<wire::
             continue;
         if (auto id = send(std::move(cmd), "configuration")) configuring_.insert(*id);
     }
+    labels_shown_.reset();  // a hub configured anew shows none
+    show_face_labels();
 }
 
 io::HostNanos Daemon::press_waits_until(const std::string& match_id,

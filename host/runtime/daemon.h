@@ -33,6 +33,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/result.h"
@@ -181,6 +182,9 @@ class Daemon {
     void act_on(const StepRecord& record);
     // `army`: the ArmyStatus sent before hb, when the hub is in army mode.
     void configure_hub(const wire::Heartbeat& hb, const std::optional<wire::ArmyStatus>& army);
+    // The words under the faces' times on the hub's display, sent when they change (and again
+    // to a hub configured anew, whose reboot cleared them).
+    void show_face_labels();
     // The command's id, or nothing when the hub's queue is full (said).
     std::optional<std::uint16_t> send(io::HubCommand command, const std::string& why);
     void say(const std::string& text);
@@ -197,6 +201,7 @@ class Daemon {
     // The configuration commands not answered yet; when the last is, the daemon says the hub is
     // configured (an arbiter, and a test, know the hub serves the match from then on).
     std::set<std::uint16_t> configuring_;
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> labels_shown_;  // label_a, label_b
     // Hub input not applied yet, in the hub's order: a clock press waiting for its board, and
     // what came after it. Not acknowledged to the hub until stored.
     std::deque<Pending> held_;

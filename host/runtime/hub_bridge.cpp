@@ -216,6 +216,25 @@ std::vector<HubTranslated> HubBridge::translate(const std::vector<io::HubInput>&
     return out;
 }
 
+std::uint64_t HubBridge::packed_label(const std::string& text) {
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < text.size() && i < 8; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::uint64_t shown = c >= 0x20 && c <= 0x7E ? c : '?';
+        v |= shown << (8 * i);
+    }
+    return v;
+}
+
+std::optional<wire::ClockLabels> HubBridge::face_labels(const engine::Match& match) {
+    if (match.army_clock()) return std::nullopt;
+    wire::ClockLabels l{};
+    l.label_a = packed_label(match.clock_face_short_label(*color_of(wire::Team::A)));
+    l.label_b = packed_label(match.clock_face_short_label(*color_of(wire::Team::B)));
+    if (l.label_a == 0 && l.label_b == 0) return std::nullopt;
+    return l;
+}
+
 std::optional<engine::Event> HubBridge::clock_reading(const wire::Heartbeat& hb,
                                                       io::HostNanos received_ns,
                                                       io::HostNanos every_ns) {

@@ -77,6 +77,14 @@ class HubBridge {
     // and no claim buttons: its stations' End-turn buttons are the army clock's.
     static std::vector<io::HubCommand> configuration(const engine::Match& match, bool clock = true);
 
+    // The words the hub's display shows under the two faces' times, for a game whose faces count
+    // other times than the sides' (Match::clock_face_short_label: a half's countdown, a
+    // formation's); nothing for a game that names none, or that keeps the army clock.
+    static std::optional<wire::ClockLabels> face_labels(const engine::Match& match);
+    // A label as ClockLabels carries it: up to 8 characters, the first in the low byte; a
+    // character outside printable ASCII shows as '?'.
+    static std::uint64_t packed_label(const std::string& text);
+
   private:
     static std::vector<io::HubCommand> army_configuration(const engine::Match& match,
                                                           const engine::ArmyClockPlan& plan,

@@ -248,6 +248,14 @@ std::string side_label(const MatchConfig& config, int side) {
     return "Side " + std::to_string(side + 1);
 }
 
+std::string Match::clock_face_short_label(Color face) const {
+    constexpr std::size_t WIDTH = 8;
+    const std::string label = clock_face_label(face);
+    if (label.size() <= WIDTH) return label;
+    const std::string first_word = label.substr(0, label.find(' '));
+    return first_word.size() <= WIDTH ? first_word : label.substr(0, WIDTH);
+}
+
 std::string Match::side_label(int side) const {
     return engine::side_label(config_, side);
 }

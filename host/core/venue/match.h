@@ -253,6 +253,9 @@ class Match {
     // What a face of the hub's clock counts, when not a side's time ("" : the side's, the
     // default): "1st half", "Formation".
     virtual std::string clock_face_label(Color /*face*/) const { return ""; }
+    // The same in at most 8 characters, for the hub's display (the default: the label, or its
+    // first word, if that fits; else its first 8 characters).
+    virtual std::string clock_face_short_label(Color face) const;
     // What else a person watching should know of the game now, as (name, value) pairs in the
     // game's words, for the console and the feed: where the ball is, the half, the stage.
     // Empty for a game whose board and score say it all.

@@ -24,7 +24,7 @@ using HubCommand =
                  wire::ClockSetTime, wire::ClockAddTime, wire::ClockStart, wire::ClockPause,
                  wire::ClockResume, wire::SetLeds, wire::SetLamp, wire::Buzz, wire::TestStall,
                  wire::ArmyConfigure, wire::ArmySetOrder, wire::ArmySetTime, wire::ArmyStart,
-                 wire::ArmySetOnMove, wire::ArmyEndTurn>;
+                 wire::ArmySetOnMove, wire::ArmyEndTurn, wire::ClockLabels>;
 
 // A hub event, delivered once, in seq order, with both clocks.
 struct HubInput {

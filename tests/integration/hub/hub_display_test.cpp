@@ -179,6 +179,44 @@ TEST_F(HubDisplayTest, ComesBackAfterResetAndPowerCycle) {
     expect_no_timing_errors();
 }
 
+// ClockLabels: what each face counts, under its time on line 2 while the clock runs (A's on the
+// left, B's on the right); the state word takes A's place when stopped or paused. A reboot
+// clears them.
+TEST_F(HubDisplayTest, ShowsTheFacesLabelsUnderTheTimes) {
+    wire::ClockSetPeriod p;
+    p.sides = 3;
+    p.index = 0;
+    p.moves = 0;
+    p.time_us = 5ull * 60 * 1'000'000;
+    p.increment_us = 0;
+    p.mode = wire::TimingMode::NONE;
+    ok(p);
+    ok(wire::ClockReset{});
+    wire::ClockLabels labels{};
+    labels.label_a = 0x666c616820747331ull;  // "1st half", the first character low
+    labels.label_b = 0x676e696d726f46ull;    // "Forming"
+    ok(labels);
+    ASSERT_TRUE(wait_line(1, "STOPPED  Forming")) << '"' << shown().text[1] << '"';
+    wire::ClockStart start;
+    start.side = wire::Team::A;
+    ok(start);
+    ASSERT_TRUE(wait_line(1, "1st half Forming")) << '"' << shown().text[1] << '"';
+    ok(wire::ClockPause{});
+    ASSERT_TRUE(wait_line(1, "PAUSED   Forming")) << '"' << shown().text[1] << '"';
+    wire::ClockLabels bad = labels;
+    bad.label_a = 0x0A;  // a line feed
+    ASSERT_EQ(client_.command(bad).value_or(HubTestClient::NO_ACK).status,
+              wire::CommandStatus::BAD_ARGUMENT);
+    EXPECT_EQ(shown().text[1], "PAUSED   Forming");
+
+    const uint32_t boots = rig_->with_rig([](sim::HubRig& r) { return r.boots(); });
+    rig_->schedule({after(0, HubActionKind::RESET)});
+    ASSERT_TRUE(client_.wait_for(
+        [&] { return rig_->with_rig([](sim::HubRig& r) { return r.boots(); }) > boots; }));
+    ASSERT_TRUE(wait_line(1, "STOPPED         ")) << '"' << shown().text[1] << '"';
+    expect_no_timing_errors();
+}
+
 // The display model alone: the MCU's reset lets go of the bus. simavr then reports the cleared
 // port pin by pin, so RS and data may change before E is seen to fall; that is no fault of the
 // driver's, while the same change from running firmware is one.

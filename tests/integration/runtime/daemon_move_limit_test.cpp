@@ -1,6 +1,7 @@
 // Chess Eleven's limit on a turn (C11-A17 move_limit) through the daemon: the match asks for the
 // hub's clock readings every half second (Match::clock_readings_every_ms), the daemon logs them
 // so, and the turn that outlasts the limit loses, timed on the hub's clock from those readings.
+// The hub's display is told what the match's faces count (ClockLabels) once.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 
 #include "../../unit/eleven/eleven_script.h"
 #include "runtime/daemon.h"
+#include "runtime/hub_bridge.h"
 #include "runtime/session.h"
 #include "virtual_devices.h"
 
@@ -36,6 +38,7 @@ TEST(DaemonMoveLimit, TheHubIsReadEveryHalfSecondAndTheTurnThatOutlastsTheLimitL
     VirtualBoard* board = b.get();
     daemon.attach_board("b1", std::move(b), "e1");
     auto h = std::make_unique<VirtualHub>(now);
+    VirtualHub* hub = h.get();
     h->heartbeats(true);
     daemon.attach_hub(std::move(h), "e1");
 
@@ -83,6 +86,15 @@ TEST(DaemonMoveLimit, TheHubIsReadEveryHalfSecondAndTheTurnThatOutlastsTheLimitL
     ASSERT_NE(m, nullptr);
     ASSERT_NE(m->canonical().find("eleven stage 1"), std::string::npos) << m->canonical();
     const io::HostNanos kick_off = now - 20 * MS;  // Black's Ready was posted then
+    // The hub's display names what its faces count, once (they did not change).
+    int labels = 0;
+    for (const io::HubCommand& c : hub->submitted())
+        if (const auto* l = std::get_if<wire::ClockLabels>(&c)) {
+            ++labels;
+            EXPECT_EQ(l->label_a, HubBridge::packed_label("1st half"));
+            EXPECT_EQ(l->label_b, HubBridge::packed_label("Forming"));
+        }
+    EXPECT_EQ(labels, 1);
 
     // White does nothing for 4 s.
     readings.clear();

@@ -30,8 +30,58 @@ Lines render(const ClockView& v) {
     return {std::string(f.text[0], DISPLAY_COLS), std::string(f.text[1], DISPLAY_COLS)};
 }
 
-ClockView view(Micros a, Micros b, Team on_move, ClockState state, uint8_t claim = NO_BUTTON) {
-    return ClockView{a, b, on_move, state, claim};
+ClockView view(Micros a, Micros b, Team on_move, ClockState state, uint8_t claim = NO_BUTTON,
+               const FaceLabels* labels = nullptr) {
+    return ClockView{a, b, on_move, state, claim, labels};
+}
+
+// A ClockLabels label as the host packs it: the first character in the low byte.
+uint64_t packed(const char* text) {
+    uint64_t v = 0;
+    for (uint8_t i = 0; i < FACE_LABEL_WIDTH && text[i]; ++i)
+        v |= uint64_t(uint8_t(text[i])) << (8 * i);
+    return v;
+}
+
+FaceLabels labels(const char* a, const char* b) {
+    FaceLabels l;
+    EXPECT_TRUE(unpack_label(packed(a), l.text[0]));
+    EXPECT_TRUE(unpack_label(packed(b), l.text[1]));
+    return l;
+}
+
+// A game whose faces count other times (a half's countdown on A, a formation's on B) names them
+// on the second line while the clock runs; the state word and the claim take their places.
+TEST(ClockDisplay, FaceLabelsStandUnderTheTimesWhileTheClockRuns) {
+    const FaceLabels half = labels("1st half", "Forming");
+    Lines l = render(
+        view(4 * MIN + 59 * S + 700000, 20 * S, Team::B, ClockState::RUNNING, NO_BUTTON, &half));
+    EXPECT_EQ(l.line1, "   4:59 > 0:20.0");
+    EXPECT_EQ(l.line2, "1st half Forming");
+    EXPECT_EQ(render(view(MIN, MIN, Team::A, ClockState::PAUSED, NO_BUTTON, &half)).line2,
+              "PAUSED   Forming");
+    EXPECT_EQ(render(view(MIN, MIN, Team::A, ClockState::RUNNING, 3, &half)).line2,
+              "1st half CLAIM 3");
+    const FaceLabels players = labels("White", "Black");
+    EXPECT_EQ(render(view(MIN, MIN, Team::A, ClockState::RUNNING, NO_BUTTON, &players)).line2,
+              "White      Black");
+    const FaceLabels none = labels("", "");
+    EXPECT_EQ(render(view(MIN, MIN, Team::A, ClockState::RUNNING, NO_BUTTON, &none)).line2,
+              std::string(16, ' '));
+}
+
+TEST(ClockDisplay, ALabelIsPrintableAsciiEndedOnlyByZeros) {
+    char out[FACE_LABEL_WIDTH] = {'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'};
+    EXPECT_FALSE(unpack_label(packed("a\tb"), out)) << "a tab";
+    EXPECT_FALSE(unpack_label(0x7F, out)) << "DEL";
+    EXPECT_FALSE(unpack_label(uint64_t(0x41) << 16, out)) << "a character after a 0";
+    EXPECT_EQ(out[0], 'x') << "a refused label changes nothing";
+    ASSERT_TRUE(unpack_label(packed("Half"), out));
+    EXPECT_EQ(std::string(out, 4), "Half");
+    EXPECT_EQ(out[4], 0);
+    EXPECT_EQ(out[7], 0);
+    ASSERT_TRUE(unpack_label(packed("8 chars!"), out));
+    EXPECT_EQ(std::string(out, 8), "8 chars!");
 }
 
 TEST(ClockDisplay, TimeFormatsAtEveryBoundary) {
@@ -101,7 +151,7 @@ TEST(ClockDisplay, TimelineOfAClockAndAClaim) {
 
     auto show = [&](Micros t) {
         DisplayFrame f;
-        render_clock(clock_view(clock, lockout, t), &f);
+        render_clock(clock_view(clock, lockout, nullptr, t), &f);
         return Lines{std::string(f.text[0], 16), std::string(f.text[1], 16)};
     };
     EXPECT_EQ(show(0).line1, "1:30:00  1:30:00");

@@ -169,6 +169,28 @@ TEST(Hub, BadArgumentsAreRefusedWithoutEffect) {
     EXPECT_EQ(rig.hub.lockout().armed(), Team::NONE);
 }
 
+// ClockLabels: the words under the two times, kept for the display; a label that is not
+// printable ASCII, or has a character after its end, is refused and the last ones stay.
+TEST(Hub, ClockLabelsAreKeptForTheDisplayAndABadOneChangesNothing) {
+    HubRig rig;
+    wire::ClockLabels labels{};
+    labels.label_a = 0x666c616820747331ull;  // "1st half", the first character low
+    labels.label_b = 0x676e696d726f46ull;    // "Forming"
+    EXPECT_EQ(rig.command(labels).status, CommandStatus::OK);
+    EXPECT_EQ(std::string(rig.hub.face_labels().text[0], FACE_LABEL_WIDTH), "1st half");
+    EXPECT_EQ(std::string(rig.hub.face_labels().text[1], 7), "Forming");
+    EXPECT_EQ(rig.hub.face_labels().text[1][7], 0);
+    wire::ClockLabels bad = labels;
+    bad.label_b = 0x0A41;  // "A\n"
+    EXPECT_EQ(rig.command(bad).status, CommandStatus::BAD_ARGUMENT);
+    bad.label_b = 0x410041;  // "A", a 0, "A"
+    EXPECT_EQ(rig.command(bad).status, CommandStatus::BAD_ARGUMENT);
+    EXPECT_EQ(std::string(rig.hub.face_labels().text[1], 7), "Forming");
+    wire::ClockLabels none{};
+    EXPECT_EQ(rig.command(none).status, CommandStatus::OK);
+    EXPECT_EQ(rig.hub.face_labels().text[0][0], 0);
+}
+
 TEST(Hub, GarbageOnTheLineLosesNoCommandAndNoEvent) {
     std::mt19937 rng(1000);
     HubRig rig;

@@ -284,6 +284,37 @@ TEST(HubBridge, TheLockoutFollowsTheClockOnlyWhereThePlayersClaimTheMove) {
     EXPECT_EQ(flags_of(games::eleven::testing::eleven_config()), 0);
 }
 
+// What a game's faces count, under their times on the hub's display: Chess Eleven's half on A
+// (White's face) and formation on B, in 8 characters at most; nothing for a game whose faces are
+// the sides' times.
+TEST(HubBridge, FaceLabelsForTheDisplayAreTheGamesShortLabels) {
+    EXPECT_EQ(HubBridge::packed_label("1st half"), 0x666c616820747331ull);
+    EXPECT_EQ(HubBridge::packed_label("Half one and more"), HubBridge::packed_label("Half one"));
+    EXPECT_EQ(HubBridge::packed_label("\xe9t\xe9"), HubBridge::packed_label("?t?"));
+    EXPECT_EQ(HubBridge::packed_label(""), 0u);
+
+    engine::VenueState state;
+    state.apply({1, std::nullopt, engine::MatchCreated{chessball_config()}});
+    EXPECT_FALSE(HubBridge::face_labels(*state.match("cb")));
+
+    const engine::MatchConfig eleven = games::eleven::testing::eleven_config();
+    state.apply({2, std::nullopt, engine::MatchCreated{eleven}});
+    const engine::Match& m = *state.match(eleven.id);
+    EXPECT_EQ(m.clock_face_label(chess::BLACK), "Formation");
+    const auto labels = HubBridge::face_labels(m);
+    ASSERT_TRUE(labels);
+    EXPECT_EQ(labels->label_a, HubBridge::packed_label("1st half"));
+    EXPECT_EQ(labels->label_b, HubBridge::packed_label("Forming"));
+
+    // The default shortening: the first word when the label is longer than 8 characters.
+    engine::MatchConfig to_goals = eleven;
+    to_goals.id = "e2";
+    to_goals.options.set("target_goals", std::int64_t(2));
+    state.apply({3, std::nullopt, engine::MatchCreated{to_goals}});
+    EXPECT_EQ(state.match("e2")->clock_face_label(chess::WHITE), "Play (to 2 goals)");
+    EXPECT_EQ(state.match("e2")->clock_face_short_label(chess::WHITE), "Play");
+}
+
 TEST(HubBridge, ConfigurationOfAHubThatRebootedMidGameRestoresTheClock) {
     engine::VenueState state;
     state.apply({1, std::nullopt, engine::MatchCreated{chessball_config()}});

@@ -1369,6 +1369,12 @@ std::string ElevenMatch::clock_face_label(Color face) const {
     return half_ == 1 ? "1st half" : "2nd half";
 }
 
+// The hub's display has 8 characters a face: "Formation" is "Forming" there.
+std::string ElevenMatch::clock_face_short_label(Color face) const {
+    const std::string label = clock_face_label(face);
+    return label == "Formation" ? "Forming" : Match::clock_face_short_label(face);
+}
+
 std::vector<engine::GameView> ElevenMatch::games() const {
     // The formation phase has no field yet (the board is the formations being set).
     if (stage_ != Stage::PLAY) return {};

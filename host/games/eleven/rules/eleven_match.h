@@ -68,6 +68,7 @@ class ElevenMatch : public engine::Match {
     std::string clock_face_label(chess::Color face) const override;
     std::vector<std::pair<std::string, std::string>> facts() const override;
     std::int64_t clock_readings_every_ms() const override;
+    std::string clock_face_short_label(chess::Color face) const override;
     // In play, the field with the ball as a mark (the TV overlay and the console draw it).
     std::vector<engine::GameView> games() const override;
     std::string extra_snapshot() const override;
