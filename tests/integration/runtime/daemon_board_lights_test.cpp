@@ -8,15 +8,10 @@
 #include <memory>
 
 #include "../../unit/eleven/eleven_script.h"
-#include "runtime/daemon.h"
-#include "runtime/session.h"
-#include "virtual_devices.h"
+#include "eleven_hall.h"
 
 namespace venue::runtime {
 namespace {
-
-using testing::MS;
-using testing::VirtualBoard;
 
 // The Chess Eleven tests' match (board "b1"), with the board's light on the ball, or on where a
 // lifted piece may go (C11-PASS-3 move_lights).
@@ -27,54 +22,10 @@ engine::MatchConfig eleven_with_lights(bool move_lights = false) {
     return games::eleven::testing::eleven_config(rules);
 }
 
-struct Hall {
-    io::HostNanos now = 1'000'000 * MS;
-    std::unique_ptr<Session> session;
-    std::unique_ptr<Daemon> daemon;
-    VirtualBoard* board = nullptr;
-
-    explicit Hall(const std::filesystem::path& log, bool move_lights = false) {
-        config::VenueConfig config;
-        config.matches = {eleven_with_lights(move_lights)};
-        auto s = Session::open(config, log.string());
-        if (!s) throw std::runtime_error(s.error());
-        session = std::move(*s);
-        DaemonOptions o;
-        o.now_ns = [this] { return now; };
-        daemon = std::make_unique<Daemon>(*session, o);
-        auto b = std::make_unique<VirtualBoard>(now, false, 0);
-        board = b.get();
-        daemon->attach_board("b1", std::move(b), "e1");
-        daemon->start();
-    }
-    void run(int ms) {
-        for (int i = 0; i < ms; ++i) {
-            now += MS;
-            board->advance();
-            auto r = daemon->step();
-            if (!r) throw std::runtime_error(r.error());
-        }
-    }
-    void input(chess::Color side, const std::string& kind,
-               std::map<std::string, std::string> args) {
-        engine::GameInput in;
-        in.match = "e1";
-        in.kind = kind;
-        in.side = int(side);
-        in.args = std::move(args);
-        daemon->post({now, std::nullopt, in});
-        run(20);
-    }
-    // Both formations set on the board (a rook on e3 for White's kick-off), the substitutes
-    // declared, both players Ready: White kicks off.
-    void to_kick_off() {
-        board->act("setup rnbk1bnr/pppp4/8/8/8/4R3/2PPPP2/RNBK1BN1");
-        run(600);
-        input(chess::WHITE, "substitute", {{"piece", "q"}});
-        input(chess::BLACK, "substitute", {{"piece", "q"}});
-        input(chess::WHITE, "ready", {});
-        input(chess::BLACK, "ready", {});
-    }
+// The board lights tests' hall: the match with the lights asked for.
+struct Hall : testing::ElevenHall {
+    explicit Hall(const std::filesystem::path& log, bool move_lights = false)
+        : ElevenHall(log, eleven_with_lights(move_lights)) {}
 };
 
 TEST(DaemonBoardLights, TheBallsSquareIsLitOnTheBoardAndAgainAfterAHostRestart) {
