@@ -10,20 +10,6 @@ constexpr uint64_t MS = 1000 * HUB_CYCLES_PER_US;
 
 class HubClockTest : public HubRigTest {
   protected:
-    void set_control(uint64_t time_us) {
-        wire::ClockSetPeriod p;
-        p.sides = 3;
-        p.index = 0;
-        p.moves = 0;
-        p.time_us = time_us;
-        p.increment_us = 0;
-        p.mode = wire::TimingMode::NONE;
-        ASSERT_EQ(client_.command(p).value_or(HubTestClient::NO_ACK).status,
-                  wire::CommandStatus::OK);
-        ASSERT_EQ(client_.command(wire::ClockReset{}).value_or(HubTestClient::NO_ACK).status,
-                  wire::CommandStatus::OK);
-    }
-
     // The first Heartbeat built after everything sent so far was applied.
     wire::Heartbeat fresh_heartbeat() {
         const uint32_t n = client_.heartbeats();
@@ -48,7 +34,7 @@ class HubClockTest : public HubRigTest {
 
 TEST_F(HubClockTest, FlagFallsAtTheRightHubTimeWithinOneMillisecond) {
     constexpr uint64_t BUDGET_US = 1'500'000;
-    set_control(BUDGET_US);
+    set_clock_control(BUDGET_US);
     const uint64_t t = now_cycles() + 5 * MS;
     const size_t from = client_.events().size();
     const wire::Paddle start = start_a_by_paddle(t);
@@ -85,7 +71,7 @@ TEST_F(HubClockTest, FlagFallsAtTheRightHubTimeWithinOneMillisecond) {
 TEST_F(HubClockTest, TwoMinutesLandOnTheRightSideOnceOnly) {
     constexpr uint64_t BUDGET_US = 300'000'000;
     constexpr int64_t PENALTY_US = 120'000'000;
-    set_control(BUDGET_US);
+    set_clock_control(BUDGET_US);
     wire::Heartbeat hb = fresh_heartbeat();
     ASSERT_EQ(hb.remaining_a_us, BUDGET_US);
     ASSERT_EQ(hb.remaining_b_us, BUDGET_US);

@@ -53,19 +53,6 @@ class HubDisplayTest : public HubRigTest {
                   wire::CommandStatus::OK);
     }
 
-    // A time control of `us` for both sides, no increment, the clock reset to it (stopped).
-    void both_sides(uint64_t us) {
-        wire::ClockSetPeriod p;
-        p.sides = 3;
-        p.index = 0;
-        p.moves = 0;
-        p.time_us = us;
-        p.increment_us = 0;
-        p.mode = wire::TimingMode::NONE;
-        ok(p);
-        ok(wire::ClockReset{});
-    }
-
     Shown shown() {
         return rig_->with_rig([](sim::HubRig& r) {
             return Shown{r.display_text(), r.hub_cycles() / HUB_CYCLES_PER_US};
@@ -96,7 +83,7 @@ class HubDisplayTest : public HubRigTest {
 TEST_F(HubDisplayTest, ShowsBothTimesTheSideOnMoveAndPause) {
     constexpr uint64_t BASE_US = 90ull * 60 * 1'000'000;  // 1:30:00
     constexpr uint64_t B_US = 50'000'000;                 // B under a minute: tenths
-    both_sides(BASE_US);
+    set_clock_control(BASE_US);
     wire::ClockSetTime set;
     set.side = wire::Team::B;
     set.remaining_us = B_US;
@@ -162,7 +149,7 @@ TEST_F(HubDisplayTest, ShowsBothTimesTheSideOnMoveAndPause) {
 TEST_F(HubDisplayTest, ComesBackAfterResetAndPowerCycle) {
     for (const HubActionKind kind : {HubActionKind::RESET, HubActionKind::POWER_CYCLE}) {
         SCOPED_TRACE(static_cast<int>(kind));
-        both_sides(5ull * 60 * 1'000'000);
+        set_clock_control(5ull * 60 * 1'000'000);
         ASSERT_TRUE(wait_line(0, "   5:00     5:00")) << '"' << shown().text[0] << '"';
         const uint32_t boots = rig_->with_rig([](sim::HubRig& r) { return r.boots(); });
         rig_->schedule({after(0, kind)});
@@ -180,7 +167,7 @@ TEST_F(HubDisplayTest, ComesBackAfterResetAndPowerCycle) {
 // left, B's on the right); the state word takes A's place when stopped or paused. A reboot
 // clears them.
 TEST_F(HubDisplayTest, ShowsTheFacesLabelsUnderTheTimes) {
-    both_sides(5ull * 60 * 1'000'000);
+    set_clock_control(5ull * 60 * 1'000'000);
     wire::ClockLabels labels{};
     labels.label_a = 0x666c616820747331ull;  // "1st half", the first character low
     labels.label_b = 0x676e696d726f46ull;    // "Forming"

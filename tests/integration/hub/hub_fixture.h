@@ -69,6 +69,22 @@ class HubRigTest : public ::testing::Test {
         }
     }
 
+    // A time control of `time_us` for both sides, no increment, and the clock reset to it
+    // (stopped).
+    void set_clock_control(uint64_t time_us) {
+        wire::ClockSetPeriod p;
+        p.sides = 3;
+        p.index = 0;
+        p.moves = 0;
+        p.time_us = time_us;
+        p.increment_us = 0;
+        p.mode = wire::TimingMode::NONE;
+        ASSERT_EQ(client_.command(p).value_or(HubTestClient::NO_ACK).status,
+                  wire::CommandStatus::OK);
+        ASSERT_EQ(client_.command(wire::ClockReset{}).value_or(HubTestClient::NO_ACK).status,
+                  wire::CommandStatus::OK);
+    }
+
     void TearDown() override {
         // Every test: no event lost for good, whatever else it checks.
         EXPECT_EQ(client_.lost(), 0u);

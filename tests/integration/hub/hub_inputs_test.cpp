@@ -72,20 +72,6 @@ class HubInputsTest : public HubRigTest {
         EXPECT_EQ(c.time_us, beams.back().time_us);      // last restore
     }
 
-    void set_clock(uint64_t time_us) {
-        wire::ClockSetPeriod p;
-        p.sides = 3;
-        p.index = 0;
-        p.moves = 0;
-        p.time_us = time_us;
-        p.increment_us = 0;
-        p.mode = wire::TimingMode::NONE;
-        ASSERT_EQ(client_.command(p).value_or(HubTestClient::NO_ACK).status,
-                  wire::CommandStatus::OK);
-        ASSERT_EQ(client_.command(wire::ClockReset{}).value_or(HubTestClient::NO_ACK).status,
-                  wire::CommandStatus::OK);
-    }
-
     wire::PauseButton press_pause() {
         const size_t from = client_.events().size();
         rig_->schedule({after(5 * MS, HubActionKind::PAUSE_PRESS, 0, 50 * MS)});
@@ -137,7 +123,7 @@ TEST_F(HubInputsTest, ZoneBCrossesInAndOutOnBeamsTwoAndThree) {
 }
 
 TEST_F(HubInputsTest, PauseButtonTogglesTheClockAndPaddlesAreIgnoredWhilePaused) {
-    set_clock(5ull * 60 * 1'000'000);
+    set_clock_control(5ull * 60 * 1'000'000);
     // Stopped: the press is reported, nothing changes.
     EXPECT_EQ(press_pause().clock_state, wire::ClockState::STOPPED);
 
