@@ -1143,11 +1143,11 @@ void ElevenMatch::begin_turn_time() {
 }
 
 // C11-A17 move_limit. The hub's clock, not the host's, times the turn: its readings come every
-// half second while a limit is set (clock_readings_every_ms), so the limit is judged at most a
-// reading late, never early; a turn begun by a board move starts at the next reading, in the
-// player's favour. An arbiter's pause, a formation phase and the wait for the board to show the
-// revealed formations are not counted. A hub that restarted (its time went back) counts on from
-// its new time.
+// half second while a limit is set (clock_readings_every_ms), so the limit is never judged
+// early, and at most a reading late; a turn begun by a board move starts at the next reading,
+// in the player's favour (half a second more at most). An arbiter's pause, a formation phase and
+// the wait for the board to show the revealed formations are not counted. A hub that restarted (its
+// time went back) counts on from its new time.
 void ElevenMatch::time_the_turn(Out& out) {
     const std::optional<std::int64_t> now = event_hub_us();
     if (rules_.move_limit_ms <= 0 || !now) return;
